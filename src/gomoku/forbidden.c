@@ -119,21 +119,41 @@ int rv_gomoku_makes_five(const rv_gomoku *g, int x, int y) {
     return ((cls[0] | cls[1] | cls[2] | cls[3]) & RV_LC_FIVE) != 0;
 }
 
+/*
+ * The whole board. Most empty points are settled by a fast reject: a
+ * forbidden point needs two lines each with at least 2 black stones within 4
+ * points (two threes or fours), or one line with at least 4 (an overline, or
+ * two fours on one line: their two fives share at most 3 stones besides the
+ * point). rv_line_near[] scores a line 0, 1 or 2 for that; below a total of
+ * 2 the point cannot be forbidden. Only the rest get their four line classes.
+ */
 int rv_gomoku_forbidden_map(const rv_gomoku *g, uint8_t *kinds) {
     rv_lines black[4];
     int copied = 0, n = 0;
-    for (int y = 0; y < g->height; y++) {
-        for (int x = 0; x < g->width; x++) {
-            int i = y * g->width + x;
+    const int w = g->width, h = g->height;
+    for (int y = 0; y < h; y++) {
+        const uint64_t row_b = g->black[RV_DIR_ROW][y];
+        for (int x = 0; x < w; x++) {
+            int i = y * w + x;
             kinds[i] = RV_FORBID_NONE;
             if (g->cell[i] != RV_EMPTY) continue;
+            const int diag = x - y + h - 1, anti = x + y;
+            unsigned b0 = (unsigned)(row_b >> x) & 0x7FF;
+            unsigned b1 = (unsigned)(g->black[RV_DIR_COL][x] >> y) & 0x7FF;
+            unsigned b2 = (unsigned)(g->black[RV_DIR_DIAG][diag] >> x) & 0x7FF;
+            unsigned b3 = (unsigned)(g->black[RV_DIR_ANTI][anti] >> x) & 0x7FF;
+            if (rv_line_near[b0] + rv_line_near[b1] + rv_line_near[b2] + rv_line_near[b3] < 2)
+                continue;
             unsigned cls[4];
-            classify(g->black, g->other, g->height, x, y, cls);
+            cls[0] = rv_line_class(b0, (unsigned)(g->other[RV_DIR_ROW][y] >> x) & 0x7FF);
+            cls[1] = rv_line_class(b1, (unsigned)(g->other[RV_DIR_COL][x] >> y) & 0x7FF);
+            cls[2] = rv_line_class(b2, (unsigned)(g->other[RV_DIR_DIAG][diag] >> x) & 0x7FF);
+            cls[3] = rv_line_class(b3, (unsigned)(g->other[RV_DIR_ANTI][anti] >> x) & 0x7FF);
             int v = quick_verdict(cls);
             if (v == V_FIVE || v == V_NONE) continue;
             if (v == V_THREES) {
                 if (!copied) memcpy(black, g->black, sizeof black), copied = 1;
-                if (real_threes(black, g->other, g->height, x, y, cls) < 2) continue;
+                if (real_threes(black, g->other, h, x, y, cls) < 2) continue;
                 v = RV_FORBID_DOUBLE_THREE;
             }
             kinds[i] = (uint8_t)v;
