@@ -140,8 +140,11 @@ static void print_summary(const match *m) {
     else snprintf(los, sizeof los, "%+.0f", elo(lo));
     if (hi >= 1) snprintf(his, sizeof his, "+inf");
     else snprintf(his, sizeof his, "%+.0f", elo(hi));
-    printf("elo: %+.0f +- %.0f (95%% interval %s..%s)\n", elo(p),
-           lo > 0 && hi < 1 ? (elo(hi) - elo(lo)) / 2 : INFINITY, los, his);
+    if (lo > 0 && hi < 1)
+        printf("elo: %+.0f +- %.0f (95%% interval %s..%s)\n", elo(p), (elo(hi) - elo(lo)) / 2,
+               los, his);
+    else
+        printf("elo: %+.0f (95%% interval %s..%s)\n", elo(p), los, his);
 }
 
 static int load_openings(match *m, const char *path) {
