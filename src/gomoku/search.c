@@ -98,7 +98,7 @@ static int gen_moves(rv_gomoku_ai *ai, gboard *b, int *mv, int width) {
 static int search(rv_gomoku_ai *ai, int depth, int alpha, int beta, int ply) {
     gboard *b = &ai->board;
     int us = b->stm - 1, them = 1 - us;
-    if ((++ai->nodes & 1023) == 0 && ai_should_stop(ai)) ai->aborted = 1;
+    if ((++ai->nodes & 255) == 0 && ai_should_stop(ai)) ai->aborted = 1;
     if (ai->aborted) return 0;
     if (ply > ai->seldepth) ai->seldepth = ply;
     if (b->cnt[us][TL_FIVE]) return AI_WIN - ply;

@@ -53,7 +53,7 @@ static int attack(vcf_ctx *v, int depth) {
     rv_gomoku_ai *ai = v->ai;
     int A = v->att, D = 3 - A;
     ai->nodes++;
-    if (ai->nodes > v->max_nodes || ((ai->nodes & 1023) == 0 && ai_should_stop(ai)))
+    if (ai->nodes > v->max_nodes || ((ai->nodes & 255) == 0 && ai_should_stop(ai)))
         v->stopped = 1;
     if (v->stopped || ai->aborted) return 0;
     int pts[RV_GOMOKU_MAX_POINTS];
