@@ -28,6 +28,27 @@ expect_stdout_has "2 games" "$RENVERSI" match --games 2 --openings "$tmp/open.tx
 "$RENVERSI" match --games 2 "pbrain:echo nonsense" level:1 >"$tmp/c.out" 2>&1
 grep -q 'crashes: 2' "$tmp/c.out" && ok || bad "crashing brain: $(cat "$tmp/c.out")"
 grep -q '+0 =0 -2' "$tmp/c.out" && ok || bad "crashing brain result: $(cat "$tmp/c.out")"
+# Othello: internal levels, GGF saved; an NBoard engine that passes illegally loses by an
+# illegal move, one that never answers loses on time
+"$RENVERSI" match --game reversi --games 2 --save "$tmp/o" level:2 level:1 >"$tmp/o.out" 2>"$tmp/o.err"
+[ $? = 0 ] && ok || bad "othello match failed: $(cat "$tmp/o.err")"
+grep -q '^illegal moves: 0, time losses: 0, crashes: 0$' "$tmp/o.out" && ok || bad "othello: $(cat "$tmp/o.out")"
+[ "$(grep -c '^(;GM\[Othello\]' "$tmp/o.ggf")" = 2 ] && ok || bad "GGF games: $(cat "$tmp/o.ggf")"
+grep -q 'B\[F5' "$tmp/o.ggf" && ok || bad "GGF opening"
+cat >"$tmp/passer.sh" <<'SH'
+while read -r cmd rest; do case "$cmd" in go) echo "=== PA";; quit) exit 0;; esac; done
+SH
+"$RENVERSI" match --game reversi --games 2 "nboard:sh $tmp/passer.sh" level:1 >"$tmp/n.out" 2>&1
+grep -q '^illegal moves: 2, time losses: 0, crashes: 0$' "$tmp/n.out" && ok || bad "nboard passer: $(cat "$tmp/n.out")"
+cat >"$tmp/sleeper.sh" <<'SH'
+while read -r cmd rest; do case "$cmd" in go) sleep 5;; quit) exit 0;; esac; done
+SH
+"$RENVERSI" match --game reversi --games 1 --tc 200 "nboard:sh $tmp/sleeper.sh" level:1 >"$tmp/s.out" 2>&1
+grep -q 'time losses: 1' "$tmp/s.out" && ok || bad "nboard sleeper: $(cat "$tmp/s.out")"
+expect_exit 2 "$RENVERSI" match --game reversi "pbrain:x" level:1
+expect_exit 2 "$RENVERSI" match "nboard:x" level:1
+printf 'f5 d6\nf5 a1\n' >"$tmp/badoth.txt"
+expect_stderr_has "bad opening" "$RENVERSI" match --game reversi --openings "$tmp/badoth.txt" level:1 level:1
 # bad input
 expect_exit 2 "$RENVERSI" match level:1
 expect_exit 2 "$RENVERSI" match level:0 level:1
