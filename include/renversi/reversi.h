@@ -229,6 +229,9 @@ typedef enum rv_reversi_simd {
  * lowers the choice (for tests and comparisons); it never raises it. */
 rv_reversi_simd rv_reversi_simd_best(void);
 
+/* The best code path this CPU (and build) has, ignoring the environment. */
+rv_reversi_simd rv_reversi_simd_cpu(void);
+
 /* Name of a code path: "plain", "avx2", "avx512" ("auto" for AUTO). */
 const char *rv_reversi_simd_name(rv_reversi_simd s);
 

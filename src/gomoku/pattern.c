@@ -170,6 +170,11 @@ static void update_keys(gboard *b, int p, int c, int sign) {
     }
 }
 
+static void add_near(gboard *b, int p, int delta) {
+    for (int dy = -2; dy <= 2; dy++)
+        for (int dx = -2; dx <= 2; dx++) b->near[p + dy * GB_STRIDE + dx] += (uint8_t)delta;
+}
+
 void gb_load(gboard *b, const gb_tables *t, const rv_gomoku *g) {
     b->t = t;
     b->w = rv_gomoku_width(g);
@@ -184,8 +189,7 @@ void gb_load(gboard *b, const gb_tables *t, const rv_gomoku *g) {
     memset(b->tl, 0, sizeof b->tl);
     memset(b->total, 0, sizeof b->total);
     memset(b->cnt, 0, sizeof b->cnt);
-    b->minx = b->miny = GB_STRIDE;
-    b->maxx = b->maxy = -1;
+    memset(b->near, 0, sizeof b->near);
     for (int y = 0; y < b->h; y++)
         for (int x = 0; x < b->w; x++) b->cell[gb_index(x, y)] = 0;
     /* keys of the empty board: off-board neighbours are "other" for both colours */
@@ -213,10 +217,7 @@ void gb_load(gboard *b, const gb_tables *t, const rv_gomoku *g) {
             b->hash ^= t->zob[c - 1][p];
             b->nempty--;
             update_keys(b, p, c, 1);
-            if (p % GB_STRIDE < b->minx) b->minx = p % GB_STRIDE;
-            if (p % GB_STRIDE > b->maxx) b->maxx = p % GB_STRIDE;
-            if (p / GB_STRIDE < b->miny) b->miny = p / GB_STRIDE;
-            if (p / GB_STRIDE > b->maxy) b->maxy = p / GB_STRIDE;
+            add_near(b, p, 1);
         }
     if (b->stm == RV_WHITE) b->hash = ~b->hash;
 }
@@ -230,6 +231,7 @@ void gb_play(gboard *b, int p) {
     b->nempty--;
     b->stack[b->nstones++] = (uint16_t)p;
     update_keys(b, p, c, 1);
+    add_near(b, p, 1);
     if (b->renju) rv_gomoku_set_stone(&b->g, gb_x(p), gb_y(p), (rv_color)c);
     b->stm = 3 - c;
 }
@@ -242,6 +244,7 @@ void gb_undo(gboard *b) {
     b->hash = ~b->hash;
     b->nempty++;
     update_keys(b, p, c, -1);
+    add_near(b, p, -1);
     refresh_point(b, p);
     if (b->renju) rv_gomoku_set_stone(&b->g, gb_x(p), gb_y(p), RV_EMPTY);
     b->stm = c;

@@ -70,7 +70,7 @@ typedef struct gboard {
     uint8_t tl[2][GB_CELLS];     /* threat level per colour (TL_*) */
     int32_t total[2];            /* sum of val over empty points */
     int cnt[2][TL_N];            /* number of empty points at each threat level */
-    int minx, maxx, miny, maxy;  /* bounding box of the stones (padded coords) */
+    uint8_t near[GB_CELLS];      /* stones within 2 points (5x5 square around) */
     uint16_t stack[RV_GOMOKU_MAX_POINTS];
     rv_gomoku g;                 /* mirror for rv_gomoku_forbidden (Renju) */
 } gboard;

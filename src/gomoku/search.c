@@ -73,7 +73,7 @@ static int gen_moves(rv_gomoku_ai *ai, gboard *b, int *mv, int width) {
                 if (!(b->tl[us][p] >= TL_FOUR && b->tl[us][p] != TL_THREE3) &&
                     !gb_makes_four(b, them + 1, p) && b->tl[them][p] < TL_FOUR3)
                     continue;
-            } else if (b->val[0][p] + b->val[1][p] == 0)
+            } else if (!b->near[p] && b->tl[0][p] == TL_NONE && b->tl[1][p] == TL_NONE)
                 continue;
             all[n] = p;
             sc[n++] = move_score(ai, b, p);

@@ -17,10 +17,6 @@
 
 #include "renversi/reversi.h"
 
-/* Which code path this CPU supports best (never RV_REVERSI_SIMD_AUTO;
- * ignores the environment). Cheap after the first call, thread-safe. */
-rv_reversi_simd rv_reversi_simd_cpu(void);
-
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) && !defined(RV_NO_SIMD)
 #define RV_REVERSI_X86_SIMD 1
 #include <immintrin.h>
