@@ -75,8 +75,12 @@ typedef struct eg_move {
 #undef EG_FLIPS
 
 #if RV_REVERSI_X86_SIMD
+#ifdef __clang__
+#pragma clang attribute push(__attribute__((target("popcnt,bmi,bmi2,avx2"))), apply_to = function)
+#else
 #pragma GCC push_options
 #pragma GCC target("popcnt,bmi,bmi2,avx2")
+#endif
 #define EGF(name) name##_avx2
 #define EG_MOVES rv_reversi_moves_avx2
 #define EG_FLIPS rv_reversi_flips_avx2
@@ -84,9 +88,17 @@ typedef struct eg_move {
 #undef EGF
 #undef EG_MOVES
 #undef EG_FLIPS
+#ifdef __clang__
+#pragma clang attribute pop
+#else
 #pragma GCC pop_options
+#endif
+#ifdef __clang__
+#pragma clang attribute push(__attribute__((target("avx512f,avx512vl,avx512cd,avx512bw,avx512dq,avx2,bmi,bmi2,popcnt,lzcnt"))), apply_to = function)
+#else
 #pragma GCC push_options
 #pragma GCC target("avx512f,avx512vl,avx512cd,avx512bw,avx512dq,avx2,bmi,bmi2,popcnt,lzcnt")
+#endif
 #define EGF(name) name##_avx512
 #define EG_MOVES rv_reversi_moves_avx512
 #define EG_FLIPS rv_reversi_flips_avx512
@@ -94,7 +106,11 @@ typedef struct eg_move {
 #undef EGF
 #undef EG_MOVES
 #undef EG_FLIPS
+#ifdef __clang__
+#pragma clang attribute pop
+#else
 #pragma GCC pop_options
+#endif
 #endif
 
 int rv_ai_endgame(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha, int beta, int *best) {
