@@ -6,7 +6,7 @@
  * left, y the row from the TOP, both from 0 — the Gomocup convention. The
  * printed notation ("h8", row numbers from the bottom) lives in gomoku_record.h.
  *
- * An rv_gomoku is a plain struct (about 6 KB) the caller owns; it may live on
+ * An rv_gomoku is a plain struct (about 5 KB) the caller owns; it may live on
  * the stack and be copied with memcpy. Its fields are private: use the
  * functions. Nothing here allocates.
  */
