@@ -20,9 +20,12 @@ static rv_status diagram(rv_gomoku *g, int n, rv_gomoku_rule rule, const char *c
     for (int y = 0; y < n; y++)
         for (int x = 0; x < n; x++) {
             char c = rows[y][x];
-            if (c == 'X') rv_gomoku_set_stone(g, x, y, RV_BLACK);
-            else if (c == 'O') rv_gomoku_set_stone(g, x, y, RV_WHITE);
-            else if (c == '*') mx = x, my = y;
+            if (c == 'X')
+                rv_gomoku_set_stone(g, x, y, RV_BLACK);
+            else if (c == 'O')
+                rv_gomoku_set_stone(g, x, y, RV_WHITE);
+            else if (c == '*')
+                mx = x, my = y;
         }
     if (mover == RV_WHITE) {
         /* give black a move first so that white is to move: a far, harmless corner */
@@ -63,8 +66,8 @@ static void test_five_and_overline(void) {
     };
     rv_gomoku g;
     for (int rule = 0; rule < 5; rule++) {
-        rv_gomoku_rule rules[] = {RV_RULE_FREESTYLE, RV_RULE_STANDARD, RV_RULE_RENJU,
-                                  RV_RULE_CARO, RV_RULE_STANDARD_CARO};
+        rv_gomoku_rule rules[] = {RV_RULE_FREESTYLE, RV_RULE_STANDARD, RV_RULE_RENJU, RV_RULE_CARO,
+                                  RV_RULE_STANDARD_CARO};
         const char *name = rv_gomoku_rule_name(rules[rule]);
         /* an open five (nothing beyond either end but the edge and empty) wins everywhere */
         CHECK(diagram(&g, 9, rules[rule], five, RV_BLACK) == RV_OK);
@@ -227,8 +230,10 @@ static void test_draw_and_bookkeeping(void) {
     for (int y = 0; y < 5; y++)
         for (int x = 0; x < 5; x++) {
             rv_gomoku_point p = {x, y};
-            if (full[y][x] == 'X') b[nb++] = p;
-            else w[nw++] = p;
+            if (full[y][x] == 'X')
+                b[nb++] = p;
+            else
+                w[nw++] = p;
         }
     CHECK(nb == 13 && nw == 12);
     for (int i = 0; i < 25; i++) moves[i] = i % 2 ? w[i / 2] : b[i / 2];
