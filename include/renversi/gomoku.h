@@ -53,7 +53,12 @@ typedef struct rv_gomoku_result {
     rv_color winner; /* RV_EMPTY for a draw or a game still going */
     int forbidden;   /* 1 when black lost by playing a forbidden point (see play_forced) */
     rv_forbid_kind forbid_kind;
-    int x0, y0, x1, y1; /* the winning line's two end stones (a five: 5 apart) */
+    /*
+     * The winning row's two end stones (a five: 4 steps apart), (x0, y0) the
+     * one printed first: smaller column, or on a column the lower row. For a
+     * forbidden move both are that move.
+     */
+    int x0, y0, x1, y1;
 } rv_gomoku_result;
 
 typedef struct rv_gomoku {
