@@ -266,6 +266,31 @@ static void test_draw_and_bookkeeping(void) {
     CHECK(rv_gomoku_move_count(&g) == 2 && rv_gomoku_to_move(&g) == RV_BLACK);
 }
 
+static void test_makes_five(void) {
+    /* black a5 and d5-g5 (row 5 of 9x9): c5 and h5 complete exact fives; b5 nothing */
+    static const char *rows[] = {
+        ".........", ".........", ".........", ".........", "X..XXXX..",
+        ".........", "OOOO.....", ".........", ".........",
+    };
+    rv_gomoku g;
+    rv_gomoku_init(&g, 9, 9, RV_RULE_RENJU);
+    for (int y = 0; y < 9; y++)
+        for (int x = 0; x < 9; x++)
+            if (rows[y][x] != '.')
+                rv_gomoku_set_stone(&g, x, y, rows[y][x] == 'X' ? RV_BLACK : RV_WHITE);
+    CHECK(rv_gomoku_makes_five(&g, 7, 4));  /* h5: d5-h5 */
+    CHECK(rv_gomoku_makes_five(&g, 2, 4));  /* c5: c5-g5, b5 empty between it and a5 */
+    CHECK(!rv_gomoku_makes_five(&g, 1, 4)); /* b5: nothing */
+    CHECK(!rv_gomoku_makes_five(&g, 3, 4)); /* occupied */
+    CHECK(!rv_gomoku_makes_five(&g, 4, 6)); /* e3 would complete white's row, not black's */
+    CHECK(!rv_gomoku_makes_five(&g, 9, 4)); /* off the board */
+    /* with a black stone on b5, c5 joins a5-g5: seven, no five */
+    rv_gomoku_set_stone(&g, 1, 4, RV_BLACK);
+    CHECK(!rv_gomoku_makes_five(&g, 2, 4));
+    CHECK(rv_gomoku_forbidden(&g, 2, 4) == RV_FORBID_OVERLINE);
+    CHECK(rv_gomoku_makes_five(&g, 7, 4)); /* h5 still an exact five */
+}
+
 static void test_rule_names(void) {
     rv_gomoku_rule r;
     CHECK(rv_gomoku_rule_parse("renju", &r) == RV_OK && r == RV_RULE_RENJU);
@@ -293,6 +318,7 @@ int main(void) {
     test_caro();
     test_edges_and_sizes();
     test_draw_and_bookkeeping();
+    test_makes_five();
     test_rule_names();
     return test_finish();
 }
