@@ -75,8 +75,22 @@ typedef struct eg_move {
 #undef EG_FLIPS
 
 #if RV_REVERSI_X86_SIMD
-#pragma GCC push_options
-#pragma GCC target("popcnt,bmi,bmi2,avx2")
+#if defined(__clang__)
+#define EG_TARGET_BEGIN_AVX2 \
+    _Pragma("clang attribute push(__attribute__((target(\"avx2,bmi,bmi2,popcnt\"))), apply_to = function)")
+#define EG_TARGET_BEGIN_AVX512 \
+    _Pragma("clang attribute push(__attribute__((target(\"avx512f,avx512vl,avx512cd,avx512bw,avx512dq,avx2,bmi,bmi2,popcnt,lzcnt\"))), apply_to = function)")
+#define EG_TARGET_END _Pragma("clang attribute pop")
+#else
+#define EG_TARGET_BEGIN_AVX2 \
+    _Pragma("GCC push_options") _Pragma("GCC target(\"avx2,bmi,bmi2,popcnt\")")
+#define EG_TARGET_BEGIN_AVX512 \
+    _Pragma("GCC push_options") \
+    _Pragma("GCC target(\"avx512f,avx512vl,avx512cd,avx512bw,avx512dq,avx2,bmi,bmi2,popcnt,lzcnt\")")
+#define EG_TARGET_END _Pragma("GCC pop_options")
+#endif
+
+EG_TARGET_BEGIN_AVX2
 #define EGF(name) name##_avx2
 #define EG_MOVES rv_reversi_moves_avx2
 #define EG_FLIPS rv_reversi_flips_avx2
@@ -84,9 +98,9 @@ typedef struct eg_move {
 #undef EGF
 #undef EG_MOVES
 #undef EG_FLIPS
-#pragma GCC pop_options
-#pragma GCC push_options
-#pragma GCC target("avx512f,avx512vl,avx512cd,avx512bw,avx512dq,avx2,bmi,bmi2,popcnt,lzcnt")
+EG_TARGET_END
+
+EG_TARGET_BEGIN_AVX512
 #define EGF(name) name##_avx512
 #define EG_MOVES rv_reversi_moves_avx512
 #define EG_FLIPS rv_reversi_flips_avx512
@@ -94,7 +108,7 @@ typedef struct eg_move {
 #undef EGF
 #undef EG_MOVES
 #undef EG_FLIPS
-#pragma GCC pop_options
+EG_TARGET_END
 #endif
 
 int rv_ai_endgame(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha, int beta, int *best) {
