@@ -346,7 +346,7 @@ rv_status rv_reversi_ai_eval_moves(rv_reversi_ai *ai, const rv_reversi_pos *pos,
     int exact = empties - 1 <= p.solve;
     /* Iterative deepening over all moves so a deadline still leaves
      * complete results of the last finished depth. */
-    int max_depth = exact && !p.time_ms ? 0 : (p.depth > 1 ? p.depth - 1 : 1);
+    int max_depth = exact && !p.time_ms ? 0 : p.depth;
     for (int d = 1; d <= max_depth; d++) {
         rv_reversi_move_eval cur[32];
         for (int i = 0; i < n && !ai->aborted; i++) {
@@ -357,7 +357,7 @@ rv_status rv_reversi_ai_eval_moves(rv_reversi_ai *ai, const rv_reversi_pos *pos,
         if (ai->aborted) break;
         memcpy(res, cur, (size_t)n * sizeof *res);
         done = 1;
-        if (d >= empties - 1) break;
+        if (d >= empties) break;
     }
     if (exact && !ai->aborted) {
         rv_reversi_move_eval cur[32];
