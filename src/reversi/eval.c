@@ -57,7 +57,8 @@ int rv_ai_eval(uint64_t P, uint64_t O) {
     v += w.disc * (bit_count(P) - bit_count(O));
     /* A side without moves is in trouble: the other side moves twice. */
     if (!mp && mo) v -= 300;
-    if (v > 6400) v = 6400;
-    if (v < -6400) v = -6400;
+    /* A heuristic is never as sure as a finished game: stay inside +-50 discs. */
+    if (v > 5000) v = 5000;
+    if (v < -5000) v = -5000;
     return v;
 }
