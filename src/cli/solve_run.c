@@ -71,15 +71,15 @@ typedef struct solve_shared {
     int failed;
 } solve_shared;
 
-static void print_item(int index, const solve_item *it) {
+static void print_item(int index, const solve_item *it, int mark) {
     char sq[3];
     const char *mv = it->res.move == RV_REVERSI_AI_NONE ? "--"
                                                          : rv_reversi_square_format(it->res.move, 1, sq);
     char score[8];
     if (it->res.score == 0) snprintf(score, sizeof score, "0");
     else snprintf(score, sizeof score, "%+d", it->res.score);
-    printf("%d %s %s %llu %.3f\n", index + 1, mv, score, (unsigned long long)it->res.nodes,
-           it->seconds);
+    printf("%d %s %s %llu %.3f%s\n", index + 1, mv, score, (unsigned long long)it->res.nodes,
+           it->seconds, mark && !solve_agrees(it, 0) ? " WRONG" : "");
     fflush(stdout);
 }
 
@@ -101,7 +101,8 @@ static void *solve_worker(void *arg) {
         pthread_mutex_lock(&sh->lock);
         sh->done[i] = 1;
         while (sh->print && sh->printed < sh->set->n && sh->done[sh->printed]) {
-            print_item(sh->printed, &sh->set->items[sh->printed]);
+            print_item(sh->set->first_index + sh->printed, &sh->set->items[sh->printed],
+                       sh->print == 2);
             sh->printed++;
         }
     }

@@ -21,6 +21,7 @@ typedef struct solve_item {
 typedef struct solve_set {
     solve_item *items;
     int n, cap;
+    int first_index; /* INDEX printed for items[0], minus one */
 } solve_set;
 
 /*
@@ -33,7 +34,8 @@ int solve_read(const char *cmd, const char *name, FILE *f, solve_set *set);
 /*
  * Solves items [0, n) with `threads` engines of tt_mb megabytes each.  When
  * `print` is set, prints each result line "INDEX MOVE SCORE NODES SECONDS" in
- * order as soon as it and all before it are done.  Returns 0, or -1 when an
+ * order as soon as it and all before it are done; print == 2 adds " WRONG"
+ * when the result disagrees with the file's scores.  Returns 0, or -1 when an
  * engine could not be created.
  */
 int solve_run(solve_set *set, int threads, size_t tt_mb, int wld, int print);
