@@ -118,8 +118,11 @@ int rv_ai_mid_search(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha, int b
 /* ------------------------------------------------------------ levels */
 
 /* Midgame depth and exact-solve empties of each level (index 1..20). */
+/* Midgame depth and exact-solve empties of each level (index 1..20).  Depth
+ * grows by one per level up to 12 (about a second a move on one core), then
+ * more slowly: the top levels are for analysis or for use with a time cap. */
 static const int LEVEL_DEPTH[21] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10,
-                                    11, 12, 13, 14, 15, 16, 17, 18, 19, 20};
+                                    11, 12, 12, 13, 13, 14, 14, 15, 16, 18};
 static const int LEVEL_SOLVE[21] = {0, 0, 2, 4, 6, 8, 10, 12, 14, 16, 18,
                                     19, 20, 20, 21, 21, 22, 22, 23, 23, 24};
 /* Random noise added to root scores at the lowest levels, in centidiscs. */
