@@ -163,7 +163,7 @@ static void nb_command(nboard *nb, const char *line) {
     char w1[16] = "", w2[16] = "";
     sscanf(line, "%15s %15s", w1, w2);
     if (strcmp(w1, "nboard") == 0) {
-        out(nb, "set myname " NB_NAME "%d", nb->depth);
+        /* starts the session; the protocol wants no answer */
     } else if (strcmp(w1, "ping") == 0) {
         nb_stop(nb);
         out(nb, "pong %s", after_words(line, 1));
