@@ -185,7 +185,8 @@ static int search(rv_gomoku_ai *ai, int depth, int alpha, int beta, int ply) {
     return best;
 }
 
-int gsearch_root(rv_gomoku_ai *ai, int max_depth, int *best_move, int *best_score, int *depth_done) {
+int gsearch_root(rv_gomoku_ai *ai, int max_depth, int *best_move, int *best_score, int *depth_done,
+                 int *order, int *norder) {
     gboard *b = &ai->board;
     int mv[MAX_MOVES], n;
     int us = b->stm - 1, them = 1 - us;
@@ -212,6 +213,8 @@ int gsearch_root(rv_gomoku_ai *ai, int max_depth, int *best_move, int *best_scor
     }
     *best_move = mv[0];
     *best_score = 0;
+    for (int i = 0; i < n; i++) order[i] = mv[i];
+    *norder = n;
     if (n == 1) {
         *depth_done = 1;
         return 1;
@@ -243,6 +246,13 @@ int gsearch_root(rv_gomoku_ai *ai, int max_depth, int *best_move, int *best_scor
         }
         if (ai->aborted) break;
         *depth_done = depth;
+        /* the others by their (bound) scores, for the caller's fallbacks */
+        for (int i = 2; i < n; i++) {
+            int m = mv[i], sc = scores[i], j = i;
+            while (j > 1 && scores[j - 1] < sc) mv[j] = mv[j - 1], scores[j] = scores[j - 1], j--;
+            mv[j] = m, scores[j] = sc;
+        }
+        for (int i = 0; i < n; i++) order[i] = mv[i];
         if (bs >= RV_GOMOKU_AI_WIN_MIN || bs <= -RV_GOMOKU_AI_WIN_MIN) break;
         /* soft time limit: another iteration would not finish */
         if (ai->soft_deadline > 0 && rv_clock_seconds() >= ai->soft_deadline) break;

@@ -59,7 +59,9 @@ void gtt_store(rv_gomoku_ai *ai, uint64_t key, int depth, int flag, int score, i
 int gvcf_run(rv_gomoku_ai *ai, int max_depth, uint64_t max_nodes, int *seq, int *nseq);
 
 /* Alpha-beta iterative deepening on ai->board (search.c). */
-int gsearch_root(rv_gomoku_ai *ai, int max_depth, int *best_move, int *best_score, int *depth_done);
+/* order/norder: the root moves, best first (at most 64). */
+int gsearch_root(rv_gomoku_ai *ai, int max_depth, int *best_move, int *best_score, int *depth_done,
+                 int *order, int *norder);
 
 /* Polls time / node limits and the stop flag every so often. */
 int gai_should_stop(rv_gomoku_ai *ai);
