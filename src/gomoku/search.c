@@ -47,13 +47,6 @@ static int move_score(const rv_gomoku_ai *ai, const gboard *b, int p) {
     return b->val[us][p] * 4 + b->val[1 - us][p] * 3 + (ai->history[us][p] >> 4);
 }
 
-static void sort_moves(int *mv, int *sc, int n) {
-    for (int i = 1; i < n; i++) {
-        int m = mv[i], s = sc[i], j = i;
-        while (j > 0 && sc[j - 1] < s) mv[j] = mv[j - 1], sc[j] = sc[j - 1], j--;
-        mv[j] = m, sc[j] = s;
-    }
-}
 
 /*
  * Candidate moves for the side to move (no five points on either side). Facing
@@ -78,10 +71,17 @@ static int gen_moves(rv_gomoku_ai *ai, gboard *b, int *mv, int width) {
             all[n] = p;
             sc[n++] = move_score(ai, b, p);
         }
-    sort_moves(all, sc, n);
+    /* the best `width` legal points, best first (a partial selection sort) */
     int m = 0;
-    for (int i = 0; i < n && m < width; i++)
+    for (int i = 0; i < n && m < width; i++) {
+        int bi = i;
+        for (int j = i + 1; j < n; j++)
+            if (sc[j] > sc[bi]) bi = j;
+        int t = all[i], ts = sc[i];
+        all[i] = all[bi], sc[i] = sc[bi];
+        all[bi] = t, sc[bi] = ts;
         if (gb_legal(b, all[i])) mv[m++] = all[i];
+    }
     if (m == 0 && !defend) {
         /* nothing near the stones (empty board, or everything forbidden): any legal point,
            nearest the centre first */
