@@ -78,16 +78,18 @@ rv_status rv_gomoku_ai_think(rv_gomoku_ai *ai, const rv_gomoku *g, const rv_gomo
     gboard *b = &ai->board;
     if (b->nempty == 0) return RV_EOVER;
 
-    int depth = lim->depth, vcf_nodes = 0;
+    int depth = lim->depth, vcf_nodes = 0, level_vct = 0;
     int64_t time_ms = lim->time_ms;
     if (lim->level > 0) {
         int d = levels[lim->level].depth;
         depth = depth > 0 && depth < d ? depth : d;
         if (time_ms == 0) time_ms = levels[lim->level].time_ms;
         vcf_nodes = levels[lim->level].vcf_nodes;
+        level_vct = lim->level >= 6 ? 2 + (lim->level - 6) / 3 : 0;
     } else {
         if (depth == 0) depth = 60;
         vcf_nodes = 200000;
+        level_vct = 5;
     }
     if (depth > AI_MAX_PLY - 8) depth = AI_MAX_PLY - 8;
     ai->nodes = 0;
@@ -111,6 +113,16 @@ rv_status rv_gomoku_ai_think(rv_gomoku_ai *ai, const rv_gomoku *g, const rv_gomo
             move = seq[0];
             score = AI_WIN - nseq;
             win = 1;
+        }
+        if (move < 0 && level_vct > 0) {
+            /* then fours and threes, with up to 40% of the time in all */
+            if (time_ms > 0) ai->deadline = t0 + (double)time_ms * 0.4 / 1000.0;
+            int first;
+            if (gvct_run(ai, level_vct, budget, &first)) {
+                move = first;
+                score = AI_WIN - 40;
+                win = 1;
+            }
         }
         ai->deadline = deadline;
         ai->aborted = 0;
