@@ -273,7 +273,7 @@ static void leave_room(srv *s, srv_conn *c) {
     c->room = NULL;
     c->seat = 0;
     c->next_in_room = NULL;
-    if (r->nconns == 0 && !r->thinking) room_unload(s, r);
+    if (r->nconns == 0 && !r->thinking && !r->hints) room_unload(s, r);
     else broadcast_state(r);
 }
 
@@ -536,6 +536,17 @@ static void do_undo_reply(srv *s, srv_conn *c, const cJSON *msg) {
     broadcast_state(r);
 }
 
+static void do_hint(srv *s, srv_conn *c) {
+    room *r = c->room;
+    if (!r) return srv_error(c, "no_room", "join or create a room first");
+    if (!c->seat) return srv_error(c, "not_seated", "you are watching this game");
+    if (pg_over(&r->game)) return srv_error(c, "over", "the game is over");
+    if (pg_to_move(&r->game) != (rv_color)c->seat)
+        return srv_error(c, "not_your_turn", "it is not your turn");
+    if (r->hints >= 2) return srv_error(c, "pending", "a hint is already being computed");
+    srv_ai_hint(s, r, c->seat);
+}
+
 static void do_resign(srv *s, srv_conn *c) {
     room *r = c->room;
     if (!r) return srv_error(c, "no_room", "join or create a room first");
@@ -571,12 +582,33 @@ static void do_new(srv *s, srv_conn *c) {
     broadcast_state(r);
 }
 
+static void hint_done(srv *s, room *r, ai_job *job) {
+    r->hints--;
+    if (job->gen == r->gen && job->status == RV_OK) {
+        cJSON *j = cJSON_CreateObject();
+        cJSON_AddStringToObject(j, "type", "hint");
+        char t[16] = "pass";
+        if (job->x >= 0) pg_point_text(&r->game, job->x, job->y, t, sizeof t);
+        cJSON_AddStringToObject(j, "move", t);
+        cJSON_AddNumberToObject(j, "x", job->x);
+        cJSON_AddNumberToObject(j, "y", job->y);
+        cJSON_AddNumberToObject(j, "ply", pg_nmoves(&r->game));
+        char *text = cJSON_PrintUnformatted(j);
+        cJSON_Delete(j);
+        for (srv_conn *c = r->conns; text && c; c = c->next_in_room)
+            if (c->seat == job->seat) srv_send(c, text, strlen(text));
+        free(text);
+    }
+    if (r->nconns == 0 && !r->thinking && !r->hints) room_unload(s, r);
+}
+
 void srv_ai_done(srv *s, ai_job *job) {
     room *r = find_loaded(s, job->room);
     if (!r) return;
+    if (job->hint) return hint_done(s, r, job);
     if (job->gen != r->gen) {
         /* An answer for a position the room has left (undo, resign, new game). */
-        if (!r->thinking && r->nconns == 0) room_unload(s, r);
+        if (!r->thinking && !r->hints && r->nconns == 0) room_unload(s, r);
         return;
     }
     r->thinking = 0;
@@ -600,7 +632,7 @@ void srv_ai_done(srv *s, ai_job *job) {
             srv_ai_submit(s, r);
         }
     }
-    if (r->nconns == 0 && !r->thinking) {
+    if (r->nconns == 0 && !r->thinking && !r->hints) {
         room_unload(s, r);
         return;
     }
@@ -741,6 +773,8 @@ void srv_handle(srv *s, srv_conn *c, const char *text, size_t len) {
         do_undo(s, c);
     } else if (!strcmp(type, "undo_reply")) {
         do_undo_reply(s, c, msg);
+    } else if (!strcmp(type, "hint")) {
+        do_hint(s, c);
     } else if (!strcmp(type, "resign")) {
         do_resign(s, c);
     } else if (!strcmp(type, "new")) {
