@@ -13,17 +13,20 @@
 #include "cli/cli.h"
 #include "cli/match.h"
 #include "renversi/gomoku_record.h"
+#include "renversi/reversi_record.h"
 
 #define MAX_OPENINGS 4096
 #define MAX_OPENING_MOVES 32
 
 typedef struct opening {
     int n;
-    rv_gomoku_point mv[MAX_OPENING_MOVES];
+    rv_gomoku_point mv[MAX_OPENING_MOVES]; /* Gomoku */
+    uint8_t sq[60];                         /* Othello squares */
 } opening;
 
 typedef struct match {
     engine_spec spec[2];
+    int reversi;     /* --game reversi */
     rv_gomoku_rule rule;
     int size, games, concurrency, quiet;
     match_tc tc;
@@ -65,10 +68,48 @@ out:
     free(buf);
 }
 
+/* Appends game i to PREFIX.ggf (GGF holds many games, one per line). */
+static void save_ggf(match *m, int index, const engine *black, const engine *white,
+                     const uint8_t *sq, const int32_t *t, int n, const game_result *res) {
+    rv_reversi_ggf *ggf = malloc(sizeof *ggf);
+    char *buf = malloc(16384);
+    if (!ggf || !buf) goto out;
+    rv_reversi_ggf_init(ggf);
+    snprintf(ggf->pc, sizeof ggf->pc, "renversi match");
+    snprintf(ggf->pb, sizeof ggf->pb, "%.60s", black->spec->name);
+    snprintf(ggf->pw, sizeof ggf->pw, "%.60s", white->spec->name);
+    if (res->how <= END_DRAW) {
+        int b = 0, w = 0;
+        sscanf(res->detail, "%d-%d", &b, &w);
+        snprintf(ggf->re, sizeof ggf->re, "%+d", b - w);
+    } else
+        snprintf(ggf->re, sizeof ggf->re, "%s", res->winner == 1 ? "+64:r" : "-64:r");
+    ggf->nmoves = n;
+    for (int k = 0; k < n; k++) {
+        memset(&ggf->moves[k], 0, sizeof ggf->moves[k]);
+        ggf->moves[k].sq = sq[k];
+        ggf->moves[k].has_time = 1;
+        ggf->moves[k].seconds = t[k] / 1000.0;
+    }
+    rv_reversi_ggf_format(ggf, buf, 16384);
+    char path[4096];
+    snprintf(path, sizeof path, "%s.ggf", m->save);
+    FILE *f = fopen(path, index == 0 && m->done == 0 ? "w" : "a");
+    if (f) {
+        fprintf(f, "%s\n", buf);
+        fclose(f);
+    } else
+        fprintf(stderr, "renversi match: cannot write %s\n", path);
+out:
+    free(ggf);
+    free(buf);
+}
+
 static void *worker(void *arg) {
     match *m = arg;
     engine e[2];
-    if (engine_start(&e[0], &m->spec[0]) != 0 || engine_start(&e[1], &m->spec[1]) != 0) {
+    if (engine_start(&e[0], &m->spec[0], m->reversi) != 0 ||
+        engine_start(&e[1], &m->spec[1], m->reversi) != 0) {
         pthread_mutex_lock(&m->lock);
         m->failed = 1;
         pthread_mutex_unlock(&m->lock);
@@ -76,6 +117,7 @@ static void *worker(void *arg) {
     }
     rv_gomoku_point *mv = malloc(sizeof *mv * RV_GOMOKU_MAX_POINTS);
     int32_t *times = malloc(sizeof *times * RV_GOMOKU_MAX_POINTS);
+    uint8_t rsq[RV_REVERSI_MAX_PLIES];
     for (;;) {
         pthread_mutex_lock(&m->lock);
         int i = m->next < m->games && !m->failed ? m->next++ : -1;
@@ -87,11 +129,19 @@ static void *worker(void *arg) {
         engine *black = first_black ? &e[0] : &e[1], *white = first_black ? &e[1] : &e[0];
         if (black->ai) rv_gomoku_ai_clear(black->ai);
         if (white->ai) rv_gomoku_ai_clear(white->ai);
+        if (black->rai) rv_reversi_ai_clear(black->rai);
+        if (white->rai) rv_reversi_ai_clear(white->rai);
         game_result res;
-        int n;
-        match_gomoku_game(black, white, m->rule, m->size, o->mv, o->n, &m->tc, &res, mv, times, &n);
+        int n, bd = 0, wd = 0;
+        if (m->reversi) {
+            match_reversi_game(black, white, o->sq, o->n, &m->tc, &res, rsq, times, &n, &bd, &wd);
+            if (m->save) save_ggf(m, i, black, white, rsq, times, n, &res);
+        } else {
+            match_gomoku_game(black, white, m->rule, m->size, o->mv, o->n, &m->tc, &res, mv, times,
+                              &n);
+            if (m->save) save_psq(m, i, mv, times, n);
+        }
         int first_result = res.winner == 0 ? 0 : (res.winner == 1) == first_black ? 1 : -1;
-        if (m->save) save_psq(m, i, mv, times, n);
         pthread_mutex_lock(&m->lock);
         if (first_result > 0) m->w++;
         else if (first_result < 0) m->l++;
@@ -104,8 +154,9 @@ static void *worker(void *arg) {
             fprintf(stderr, "game %d/%d: %s (black) vs %s: %s by %s%s%s, %d moves  [+%d =%d -%d]\n",
                     i + 1, m->games, black->spec->name, white->spec->name,
                     res.winner == 0 ? "draw" : res.winner == 1 ? "black wins" : "white wins",
-                    how_name(res.how), res.how >= END_FORBIDDEN ? ": " : "",
-                    res.how >= END_FORBIDDEN ? res.detail : "", n, m->w, m->d, m->l);
+                    m->reversi && res.how <= END_DRAW ? "discs" : how_name(res.how),
+                    res.how >= END_FORBIDDEN || m->reversi ? " " : "",
+                    res.how >= END_FORBIDDEN || m->reversi ? res.detail : "", n, m->w, m->d, m->l);
         pthread_mutex_unlock(&m->lock);
     }
     free(mv);
@@ -159,6 +210,29 @@ static int load_openings(match *m, const char *path) {
         if (rv_cli_skip_line(line)) continue;
         if (m->nopen >= MAX_OPENINGS) break;
         opening *o = &m->open[m->nopen];
+        if (m->reversi) {
+            rv_reversi_error rerr;
+            rv_reversi_game *rg = malloc(sizeof *rg);
+            rv_status rs = rg ? rv_reversi_transcript_parse(line, (size_t)len, o->sq, 60, &o->n,
+                                                            &rerr)
+                              : RV_ENOMEM;
+            int failed = 0;
+            if (rs == RV_OK) {
+                rv_reversi_game_init(rg, NULL);
+                for (int k = 0; rs == RV_OK && k < o->n; k++) rs = rv_reversi_game_play(rg, o->sq[k]);
+                if (rs == RV_OK && rv_reversi_is_over(rv_reversi_game_position(rg))) failed = 1;
+            }
+            free(rg);
+            if (rs != RV_OK || failed) {
+                int bad_line = lineno;
+                free(line);
+                if (f != stdin) fclose(f);
+                return rv_cli_fail("match", "%s:%d: bad opening (%s)", path, bad_line,
+                                   rs != RV_OK ? rv_strerror(rs) : "the game is already over");
+            }
+            m->nopen++;
+            continue;
+        }
         rv_parse_error err;
         rv_status s = rv_gomoku_moves_parse(line, (size_t)len, m->size, o->mv, MAX_OPENING_MOVES,
                                             &o->n, &err);
@@ -184,23 +258,25 @@ static int load_openings(match *m, const char *path) {
 static const char help[] =
     "usage: renversi match [OPTIONS] ENGINE1 ENGINE2\n"
     "\n"
-    "Plays ENGINE1 against ENGINE2 over N games (Gomoku/Renju), alternating colours\n"
-    "on each opening, refereeing every move. ENGINE is\n"
+    "Plays ENGINE1 against ENGINE2 over N games (Gomoku/Renju or Othello), alternating\n"
+    "colours on each opening, refereeing every move. ENGINE is\n"
     "  level:N       the built-in engine at level 1..20\n"
-    "  pbrain:CMD    an external Gomocup brain started with `sh -c CMD`\n"
+    "  pbrain:CMD    an external Gomocup brain started with `sh -c CMD` (Gomoku)\n"
+    "  nboard:CMD    an external NBoard engine started with `sh -c CMD` (Othello)\n"
     "Progress goes to stderr; the result (W/D/L from ENGINE1's side, score, Elo\n"
     "difference with its 95%% interval, illegal moves, time losses) to stdout.\n"
     "\n"
-    "  --game G         gomoku (default); reversi is not supported yet\n"
+    "  --game G         gomoku (default) or reversi (Othello)\n"
     "  --rule R         freestyle (default), standard, renju, caro, standard-caro\n"
     "  --size N         board size (default 15)\n"
     "  --games N        number of games (default 2)\n"
-    "  --openings FILE  one move list per line (default: the 26 classical 3-stone openings)\n"
+    "  --openings FILE  one move list per line (default: Gomoku, the 26 classical 3-stone\n"
+    "                   openings; Othello, every 4-ply line from f5)\n"
     "  --tc MS          time per move in milliseconds\n"
     "  --tc-game MS     time per game in milliseconds (with or without --tc)\n"
     "  --tolerance MS   lateness forgiven before a time loss (default 100)\n"
     "  --concurrency N  games played at once, 1 or 2 (default 1)\n"
-    "  --save PREFIX    write each game as PREFIX001.psq, PREFIX002.psq, ...\n"
+    "  --save PREFIX    Gomoku: each game as PREFIX001.psq, ...; Othello: PREFIX.ggf\n"
     "  --quiet          no per-game progress\n";
 
 int rv_cmd_match(int argc, char **argv) {
@@ -232,8 +308,9 @@ int rv_cmd_match(int argc, char **argv) {
             }
             const char *val = argv[++i];
             if (strcmp(a, "--game") == 0) {
-                if (strcmp(val, "gomoku") != 0) {
-                    rc = rv_cli_fail("match", "--game %s is not supported yet (gomoku only)", val);
+                if (strcmp(val, "reversi") == 0 || strcmp(val, "othello") == 0) m->reversi = 1;
+                else if (strcmp(val, "gomoku") != 0) {
+                    rc = rv_cli_fail("match", "unknown game '%s' (expected gomoku or reversi)", val);
                     goto out;
                 }
             } else if (strcmp(a, "--rule") == 0) {
@@ -276,13 +353,14 @@ int rv_cmd_match(int argc, char **argv) {
         goto out;
     }
     for (int k = 0; k < 2; k++)
-        if (engine_spec_parse(eng[k], &m->spec[k]) != 0 || m->spec[k].kind == ENG_NBOARD) {
-            rc = rv_cli_fail("match", "bad engine '%s' (expected level:1..20 or pbrain:CMD)",
-                             eng[k]);
+        if (engine_spec_parse(eng[k], &m->spec[k]) != 0 ||
+            m->spec[k].kind == (m->reversi ? ENG_PBRAIN : ENG_NBOARD)) {
+            rc = rv_cli_fail("match", "bad engine '%s' (expected level:1..20 or %s:CMD)", eng[k],
+                             m->reversi ? "nboard" : "pbrain");
             goto out;
         }
     rv_gomoku probe;
-    if (rv_gomoku_init(&probe, m->size, m->size, m->rule) != RV_OK) {
+    if (!m->reversi && rv_gomoku_init(&probe, m->size, m->size, m->rule) != RV_OK) {
         rc = rv_cli_fail("match", "cannot play %s on %dx%d", rv_gomoku_rule_name(m->rule),
                          m->size, m->size);
         goto out;
@@ -294,6 +372,13 @@ int rv_cmd_match(int argc, char **argv) {
     }
     if (openings) {
         if ((rc = load_openings(m, openings)) != 0) goto out;
+    } else if (m->reversi) {
+        uint8_t four[512][4];
+        m->nopen = match_reversi_openings(four, 512);
+        for (int k = 0; k < m->nopen; k++) {
+            m->open[k].n = 4;
+            memcpy(m->open[k].sq, four[k], 4);
+        }
     } else {
         rv_gomoku_point tri[64][3];
         m->nopen = match_builtin_openings(m->size, tri, 64);

@@ -10,6 +10,8 @@
 
 #include "renversi/gomoku.h"
 #include "renversi/gomoku_ai.h"
+#include "renversi/reversi.h"
+#include "renversi/reversi_ai.h"
 
 enum { ENG_LEVEL, ENG_PBRAIN, ENG_NBOARD };
 
@@ -24,11 +26,13 @@ typedef struct engine_spec {
 /* A running engine (one per game slot). */
 typedef struct engine {
     const engine_spec *spec;
-    rv_gomoku_ai *ai;   /* ENG_LEVEL */
+    rv_gomoku_ai *ai;   /* ENG_LEVEL, Gomoku */
+    rv_reversi_ai *rai; /* ENG_LEVEL, Othello */
     pid_t pid;          /* external: the child process, 0 when not running */
     int to_fd, from_fd;
     char buf[8192];     /* bytes read but not yet consumed */
     size_t nbuf;
+    int greeted;        /* NBoard: the protocol version was sent */
 } engine;
 
 /* Time control of a match: per move and/or per game, in milliseconds (0 = none). */
@@ -50,8 +54,8 @@ typedef struct game_result {
 /* Parses level:N / pbrain:CMD / nboard:CMD. 0 on success. */
 int engine_spec_parse(const char *s, engine_spec *out);
 
-/* Starts / stops an engine; engine_start returns 0 on success. */
-int engine_start(engine *e, const engine_spec *spec);
+/* Starts / stops an engine (for Othello when reversi); engine_start returns 0 on success. */
+int engine_start(engine *e, const engine_spec *spec, int reversi);
 void engine_stop(engine *e);
 
 /* Sends one line (adds "\n"). 0 on success. */
@@ -68,6 +72,18 @@ int engine_read_line(engine *e, char *line, size_t cap, int64_t timeout_ms);
 void match_gomoku_game(engine *black, engine *white, rv_gomoku_rule rule, int size,
                        const rv_gomoku_point *opening, int nopening, const match_tc *tc,
                        game_result *res, rv_gomoku_point *moves, int32_t *times, int *nmoves);
+
+/*
+ * Plays one Othello game from the opening (n moves from the start position);
+ * records the moves (RV_REVERSI_PASS for passes) and times.
+ */
+void match_reversi_game(engine *black, engine *white, const uint8_t *opening, int nopening,
+                        const match_tc *tc, game_result *res, uint8_t *moves, int32_t *times,
+                        int *nmoves, int *black_discs, int *white_discs);
+
+/* The built-in Othello openings: every 4-ply line from f5 (the other first moves are
+   symmetric). Returns the number written. */
+int match_reversi_openings(uint8_t (*out)[4], int max);
 
 /* Builds the built-in balanced opening set (the 26 three-stone shapes). */
 int match_builtin_openings(int size, rv_gomoku_point (*out)[3], int max);

@@ -32,13 +32,14 @@ int engine_spec_parse(const char *s, engine_spec *out) {
     return 0;
 }
 
-int engine_start(engine *e, const engine_spec *spec) {
+int engine_start(engine *e, const engine_spec *spec, int reversi) {
     memset(e, 0, sizeof *e);
     e->spec = spec;
     e->to_fd = e->from_fd = -1;
     if (spec->kind == ENG_LEVEL) {
-        e->ai = rv_gomoku_ai_new(8u << 20);
-        return e->ai ? 0 : -1;
+        if (reversi) e->rai = rv_reversi_ai_new(16u << 20);
+        else e->ai = rv_gomoku_ai_new(8u << 20);
+        return e->ai || e->rai ? 0 : -1;
     }
     int in[2], out[2];
     if (pipe(in) != 0) return -1;
@@ -68,6 +69,7 @@ int engine_start(engine *e, const engine_spec *spec) {
 
 void engine_stop(engine *e) {
     if (e->ai) rv_gomoku_ai_free(e->ai), e->ai = NULL;
+    if (e->rai) rv_reversi_ai_free(e->rai), e->rai = NULL;
     if (e->pid > 0) {
         if (e->spec->kind == ENG_PBRAIN) engine_send(e, "END");
         else engine_send(e, "quit");

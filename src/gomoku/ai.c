@@ -28,7 +28,7 @@ rv_gomoku_ai *rv_gomoku_ai_new(size_t tt_bytes) {
     if (tt_bytes < ((size_t)64 << 10)) tt_bytes = (size_t)64 << 10;
     ai->memo_mask = (1u << 15) - 1;
     ai->memo = calloc(ai->memo_mask + 1, sizeof *ai->memo);
-    if (!ai->memo || tt_alloc(ai, tt_bytes) != 0) {
+    if (!ai->memo || gtt_alloc(ai, tt_bytes) != 0) {
         rv_gomoku_ai_free(ai);
         return NULL;
     }
@@ -44,7 +44,7 @@ void rv_gomoku_ai_free(rv_gomoku_ai *ai) {
 }
 
 void rv_gomoku_ai_clear(rv_gomoku_ai *ai) {
-    tt_clear(ai);
+    gtt_clear(ai);
     memset(ai->history, 0, sizeof ai->history);
     memset(ai->killer, 0xFF, sizeof ai->killer);
 }
@@ -104,7 +104,7 @@ rv_status rv_gomoku_ai_think(rv_gomoku_ai *ai, const rv_gomoku *g, const rv_gomo
         int seq[RV_GOMOKU_VCF_MAX_MOVES], nseq = 0;
         uint64_t budget = (uint64_t)vcf_nodes;
         if (lim->nodes > 0 && (uint64_t)lim->nodes / 2 < budget) budget = (uint64_t)lim->nodes / 2;
-        if (vcf_run(ai, 30, budget, seq, &nseq) && nseq > 0) {
+        if (gvcf_run(ai, 30, budget, seq, &nseq) && nseq > 0) {
             move = seq[0];
             score = AI_WIN - nseq;
             win = 1;
@@ -112,7 +112,7 @@ rv_status rv_gomoku_ai_think(rv_gomoku_ai *ai, const rv_gomoku *g, const rv_gomo
         ai->aborted = 0;
     }
     if (move < 0) {
-        if (!search_root(ai, depth, &move, &score, &done)) return RV_EOVER;
+        if (!gsearch_root(ai, depth, &move, &score, &done)) return RV_EOVER;
         if (score >= RV_GOMOKU_AI_WIN_MIN) win = 1;
         else if (score <= -RV_GOMOKU_AI_WIN_MIN) win = -1;
     }
@@ -134,7 +134,7 @@ rv_status rv_gomoku_vcf(const rv_gomoku *g, int max_depth, uint64_t max_nodes,
     if (!ai) return RV_ENOMEM;
     load(ai, g);
     int seq[RV_GOMOKU_VCF_MAX_MOVES], nseq = 0;
-    int ok = vcf_run(ai, max_depth ? max_depth : 40, max_nodes ? max_nodes : 10000000, seq, &nseq);
+    int ok = gvcf_run(ai, max_depth ? max_depth : 40, max_nodes ? max_nodes : 10000000, seq, &nseq);
     out->found = ok;
     out->nmoves = ok ? nseq : 0;
     for (int i = 0; i < out->nmoves; i++) {

@@ -24,7 +24,7 @@ static int mate_from_tt(int s, int ply) {
     return s >= RV_GOMOKU_AI_WIN_MIN ? s - ply : s <= -RV_GOMOKU_AI_WIN_MIN ? s + ply : s;
 }
 
-int ai_should_stop(rv_gomoku_ai *ai) {
+int gai_should_stop(rv_gomoku_ai *ai) {
     if (atomic_load_explicit(&ai->stop, memory_order_relaxed)) return 1;
     if (ai->node_limit && ai->nodes >= ai->node_limit) return 1;
     if (ai->deadline > 0 && rv_clock_seconds() >= ai->deadline) return 1;
@@ -98,7 +98,7 @@ static int gen_moves(rv_gomoku_ai *ai, gboard *b, int *mv, int width) {
 static int search(rv_gomoku_ai *ai, int depth, int alpha, int beta, int ply) {
     gboard *b = &ai->board;
     int us = b->stm - 1, them = 1 - us;
-    if ((++ai->nodes & 1023) == 0 && ai_should_stop(ai)) ai->aborted = 1;
+    if ((++ai->nodes & 255) == 0 && gai_should_stop(ai)) ai->aborted = 1;
     if (ai->aborted) return 0;
     if (ply > ai->seldepth) ai->seldepth = ply;
     if (b->cnt[us][TL_FIVE]) return AI_WIN - ply;
@@ -122,7 +122,7 @@ static int search(rv_gomoku_ai *ai, int depth, int alpha, int beta, int ply) {
     if (ply >= AI_MAX_PLY - 2) return evaluate(b);
 
     int tt_move = -1;
-    const tt_entry *e = tt_probe(ai, b->hash);
+    const tt_entry *e = gtt_probe(ai, b->hash);
     if (e) {
         tt_move = e->move;
         if (e->depth >= depth && ply > 0) {
@@ -181,11 +181,11 @@ static int search(rv_gomoku_ai *ai, int depth, int alpha, int beta, int ply) {
         }
     }
     int flag = best >= beta ? TT_LOWER : best > alpha0 ? TT_EXACT : TT_UPPER;
-    tt_store(ai, b->hash, depth, flag, mate_to_tt(best, ply), best_move);
+    gtt_store(ai, b->hash, depth, flag, mate_to_tt(best, ply), best_move);
     return best;
 }
 
-int search_root(rv_gomoku_ai *ai, int max_depth, int *best_move, int *best_score, int *depth_done) {
+int gsearch_root(rv_gomoku_ai *ai, int max_depth, int *best_move, int *best_score, int *depth_done) {
     gboard *b = &ai->board;
     int mv[MAX_MOVES], n;
     int us = b->stm - 1, them = 1 - us;

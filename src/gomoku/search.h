@@ -49,19 +49,19 @@ struct rv_gomoku_ai {
 };
 
 /* Transposition table (tt.c). */
-int tt_alloc(rv_gomoku_ai *ai, size_t bytes);
-void tt_clear(rv_gomoku_ai *ai);
-const tt_entry *tt_probe(const rv_gomoku_ai *ai, uint64_t key);
-void tt_store(rv_gomoku_ai *ai, uint64_t key, int depth, int flag, int score, int move);
+int gtt_alloc(rv_gomoku_ai *ai, size_t bytes);
+void gtt_clear(rv_gomoku_ai *ai);
+const tt_entry *gtt_probe(const rv_gomoku_ai *ai, uint64_t key);
+void gtt_store(rv_gomoku_ai *ai, uint64_t key, int depth, int flag, int score, int move);
 
 /* VCF (vcf.c): the side to move in ai->board attacks; on success seq/nseq hold the
    winning line (padded indices). Returns 1 found, 0 not found (or aborted). */
-int vcf_run(rv_gomoku_ai *ai, int max_depth, uint64_t max_nodes, int *seq, int *nseq);
+int gvcf_run(rv_gomoku_ai *ai, int max_depth, uint64_t max_nodes, int *seq, int *nseq);
 
 /* Alpha-beta iterative deepening on ai->board (search.c). */
-int search_root(rv_gomoku_ai *ai, int max_depth, int *best_move, int *best_score, int *depth_done);
+int gsearch_root(rv_gomoku_ai *ai, int max_depth, int *best_move, int *best_score, int *depth_done);
 
 /* Polls time / node limits and the stop flag every so often. */
-int ai_should_stop(rv_gomoku_ai *ai);
+int gai_should_stop(rv_gomoku_ai *ai);
 
 #endif

@@ -4,7 +4,7 @@
 
 #include "gomoku/search.h"
 
-int tt_alloc(rv_gomoku_ai *ai, size_t bytes) {
+int gtt_alloc(rv_gomoku_ai *ai, size_t bytes) {
     size_t n = 4096;
     while (n * 2 * sizeof(tt_entry) <= bytes) n *= 2;
     tt_entry *t = calloc(n, sizeof *t);
@@ -15,14 +15,14 @@ int tt_alloc(rv_gomoku_ai *ai, size_t bytes) {
     return 0;
 }
 
-void tt_clear(rv_gomoku_ai *ai) { memset(ai->tt, 0, (ai->tt_mask + 1) * sizeof(tt_entry)); }
+void gtt_clear(rv_gomoku_ai *ai) { memset(ai->tt, 0, (ai->tt_mask + 1) * sizeof(tt_entry)); }
 
-const tt_entry *tt_probe(const rv_gomoku_ai *ai, uint64_t key) {
+const tt_entry *gtt_probe(const rv_gomoku_ai *ai, uint64_t key) {
     const tt_entry *e = &ai->tt[key & ai->tt_mask];
     return e->key == key && e->flag != TT_NONE ? e : NULL;
 }
 
-void tt_store(rv_gomoku_ai *ai, uint64_t key, int depth, int flag, int score, int move) {
+void gtt_store(rv_gomoku_ai *ai, uint64_t key, int depth, int flag, int score, int move) {
     tt_entry *e = &ai->tt[key & ai->tt_mask];
     /* keep a deeper result for the same position; otherwise always replace */
     if (e->key == key && e->depth > depth && flag != TT_EXACT) return;

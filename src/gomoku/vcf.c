@@ -53,7 +53,7 @@ static int attack(vcf_ctx *v, int depth) {
     rv_gomoku_ai *ai = v->ai;
     int A = v->att, D = 3 - A;
     ai->nodes++;
-    if (ai->nodes > v->max_nodes || ((ai->nodes & 1023) == 0 && ai_should_stop(ai)))
+    if (ai->nodes > v->max_nodes || ((ai->nodes & 255) == 0 && gai_should_stop(ai)))
         v->stopped = 1;
     if (v->stopped || ai->aborted) return 0;
     int pts[RV_GOMOKU_MAX_POINTS];
@@ -120,7 +120,7 @@ static int attack(vcf_ctx *v, int depth) {
     return 0;
 }
 
-int vcf_run(rv_gomoku_ai *ai, int max_depth, uint64_t max_nodes, int *seq, int *nseq) {
+int gvcf_run(rv_gomoku_ai *ai, int max_depth, uint64_t max_nodes, int *seq, int *nseq) {
     vcf_ctx v = {.ai = ai, .b = &ai->board, .att = ai->board.stm, .npath = 0,
                  .seq = seq, .nseq = nseq};
     uint64_t start = ai->nodes;

@@ -11,6 +11,7 @@
 #include <strings.h>
 
 #include "cli/cli.h"
+#include "proto/gomocup.h"
 #include "proto/gomocup_game.h"
 #include "renversi/core.h"
 #include "renversi/gomoku_ai.h"
@@ -329,13 +330,7 @@ static const char help[] =
     "  --level N   think at a fixed engine level (1..20) instead of by the clock\n";
 
 int rv_cmd_gomocup(int argc, char **argv) {
-    brain br;
-    memset(&br, 0, sizeof br);
-    br.in = stdin;
-    br.out = stdout;
-    br.timeout_turn = 30000;
-    br.time_left = UNLIMITED;
-    br.gm.rule = RV_RULE_FREESTYLE;
+    int level = 0;
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0) {
             fputs(help, stdout);
@@ -344,10 +339,22 @@ int rv_cmd_gomocup(int argc, char **argv) {
             long v;
             if (rv_cli_parse_int(argv[++i], 1, 20, &v) != 0)
                 return rv_cli_fail("gomocup", "--level expects 1..20, got '%s'", argv[i]);
-            br.fixed_level = (int)v;
+            level = (int)v;
         } else
             return rv_cli_fail("gomocup", "unknown option '%s' (try --help)", argv[i]);
     }
+    return rv_gomocup_run(stdin, stdout, level);
+}
+
+int rv_gomocup_run(FILE *in, FILE *out, int level) {
+    brain br;
+    memset(&br, 0, sizeof br);
+    br.in = in;
+    br.out = out;
+    br.fixed_level = level;
+    br.timeout_turn = 30000;
+    br.time_left = UNLIMITED;
+    br.gm.rule = RV_RULE_FREESTYLE;
     char line[LINE_MAX_LEN];
     int too_long;
     while (read_line(br.in, line, sizeof line, &too_long)) {

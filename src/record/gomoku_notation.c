@@ -26,7 +26,7 @@ static size_t scan_point(const char *s, size_t len, int height, int *x, int *y) 
 
 rv_status rv_gomoku_point_parse(const char *s, size_t len, int height, int *x, int *y) {
     int px = 0, py = 0;
-    if (s == NULL || scan_point(s, len, height, &px, &py) != len) return RV_EINVAL;
+    if (s == NULL || len == 0 || scan_point(s, len, height, &px, &py) != len) return RV_EINVAL;
     *x = px;
     *y = py;
     return RV_OK;
