@@ -179,6 +179,23 @@ int rv_bench_forbidden(int argc, char **argv) {
            file ? file : "built-in", (double)stones / set.n, (double)empties / set.n);
     fflush(stdout);
 
+    /* Single-point queries (what a search asks per candidate move), briefly. */
+    long queries = 0;
+    double qstart = cpu_seconds(), qtime = 0;
+    do {
+        for (int i = 0; i < set.n; i++) {
+            const rv_gomoku *g = &set.pos[i];
+            for (int y = 0; y < rv_gomoku_height(g); y++)
+                for (int x = 0; x < rv_gomoku_width(g); x++)
+                    if (rv_gomoku_at(g, x, y) == RV_EMPTY)
+                        forbidden += rv_gomoku_forbidden(g, x, y) != RV_FORBID_NONE, queries++;
+        }
+        qtime = cpu_seconds() - qstart;
+    } while (qtime < seconds / 10);
+    printf("single points: %ld queries, %.3f s, %.2f ns/query\n", queries, qtime,
+           qtime * 1e9 / (double)queries);
+    forbidden = 0;
+
     /* Whole passes over the set until the time is up. */
     static uint8_t map[RV_GOMOKU_MAX_POINTS];
     long maps = 0, points = 0;
