@@ -45,7 +45,7 @@ expect_stdout_stdin "OK
 11,7" "$board_five" brain
 
 # TURN: the opponent's point is taken; the reply is a free point in range
-out=$(printf '%s\r\n' 'START 15' 'TURN 7,7' END | brain)
+out=$(printf '%s\r\n' 'START 15' 'INFO timeout_turn 500' 'TURN 7,7' END | brain)
 reply=$(echo "$out" | sed -n 2p)
 case "$reply" in
     7,7) bad "TURN reply on the opponent's stone" ;;
@@ -56,7 +56,7 @@ esac
 # Renju (rule 4; also a lone 2): black's double four at h8 = 7,7 is forbidden; under
 # freestyle the brain plays it. Black is the brain (F=1, equal counts), stones in order.
 renju_board() {
-    crlf 'START 15' "INFO rule $1" BOARD '4,7,1' '3,7,2' '5,7,1' '7,3,2' '6,7,1' '0,14,2' \
+    crlf 'START 15' "INFO rule $1" 'INFO timeout_turn 500' BOARD '4,7,1' '3,7,2' '5,7,1' '7,3,2' '6,7,1' '0,14,2' \
         '7,6,1' '14,14,2' '7,5,1' '0,0,2' '7,4,1' '14,0,2' DONE END
 }
 expect_stdout_stdin "OK
@@ -77,7 +77,7 @@ OK
 ERROR TAKEBACK 3,3: no stone there
 OK
 7,7" "$(crlf 'START 15' BEGIN 'TAKEBACK 7,7' 'TAKEBACK 3,3' RESTART BEGIN END)" brain
-out=$(crlf 'START 15' 'TURN 7,7' 'TAKEBACK 7,7' 'TURN 0,0' END | brain)
+out=$(crlf 'START 15' 'INFO timeout_turn 300' 'TURN 7,7' 'TAKEBACK 7,7' 'TURN 0,0' END | brain)
 [ "$(echo "$out" | sed -n 3p)" = "ERROR TAKEBACK 7,7: no stone there" ] && bad "takeback of a present stone failed" || ok
 [ "$(echo "$out" | sed -n 3p)" = "OK" ] && ok || bad "TAKEBACK 7,7 answered '$(echo "$out" | sed -n 3p)'"
 

@@ -145,6 +145,22 @@ int main(void) {
         CHECK(rv_gomoku_check(&g, 7, 7, NULL) == RV_EFORBIDDEN || info.eval > 0);
     }
 
+    /* a double open three (h8 i8 + j8, j7 j6 + j8): a forced win in freestyle (the
+       threat search sees it); under Renju j8 is a forbidden double three */
+    const char *d33 = "h8 a15 i8 o15 j7 a1 j6 o1";
+    setup(&g, RV_RULE_FREESTYLE, d33);
+    lim.level = 8;
+    CHECK(rv_gomoku_ai_think(ai, &g, &lim, &info) == RV_OK);
+    name(info.x, info.y, mv);
+    CHECK_EQ_STR(mv, "j8");
+    CHECK(info.win_found == 1);
+    setup(&g, RV_RULE_RENJU, d33);
+    CHECK(rv_gomoku_forbidden(&g, 9, 7) == RV_FORBID_DOUBLE_THREE);
+    CHECK(rv_gomoku_ai_think(ai, &g, &lim, &info) == RV_OK);
+    name(info.x, info.y, mv);
+    CHECK(strcmp(mv, "j8") != 0);
+    CHECK(rv_gomoku_check(&g, info.x, info.y, NULL) == RV_OK);
+
     /* the game over: RV_EOVER; bad limits: RV_EINVAL */
     setup(&g, RV_RULE_FREESTYLE, "h8 a1 i8 a2 j8 a3 k8 a4 l8");
     CHECK(rv_gomoku_ai_think(ai, &g, &lim, &info) == RV_EOVER);

@@ -450,6 +450,15 @@ static void test_ai_game(void) {
     s = recv_type(&w.c, "state", 30000);
     CHECK(s && nmoves(s) == 1 && !strcmp(str(s, "to_move"), "white"));
     cJSON_Delete(s);
+    /* Reversi against the computer, which opens as black with one of the four legal moves. */
+    seat r;
+    create(&r, "{\"type\":\"create\",\"variant\":\"reversi\",\"mode\":\"ai\",\"color\":\"white\",\"level\":1}");
+    s = recv_type(&r.c, "state", 30000);
+    const char *first = s && nmoves(s) == 1 ? cJSON_GetArrayItem(cJSON_GetObjectItem(s, "moves"), 0)->valuestring : "";
+    CHECK_MSG(!strcmp(first, "d3") || !strcmp(first, "c4") || !strcmp(first, "f5") || !strcmp(first, "e6"),
+              "the computer opened with '%s'", first);
+    cJSON_Delete(s);
+    ws_close(&r.c);
     ws_close(&a.c);
     ws_close(&w.c);
 }

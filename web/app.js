@@ -6,7 +6,7 @@
   let lang = localStorage.getItem('renversi.lang') ||
     ((navigator.language || 'en').toLowerCase().startsWith('zh') ? 'zh' : 'en');
   let ws = null, backoff = 250, state = null, seat = null, roomId = null, replay = null;
-  let pendingCreate = null, lastMsg = null;
+  let pendingCreate = null, lastMsg = null, hint = null;
   const board = new window.RvBoard($('board'));
 
   function t(key, args) {
@@ -61,6 +61,7 @@
         break;
       case 'state':
         state = m;
+        if (hint && hint.ply !== m.moves.length) hint = null;
         if (m.over) send({ type: 'list' });
         showMessage(null);
         render();
@@ -69,6 +70,11 @@
       case 'games': renderGames(m.games); break;
       case 'replay': replay = { game: m, ply: m.boards.length - 1 }; render(); break;
       case 'export': download(m.filename, m.text); break;
+      case 'hint':
+        hint = m;
+        showMessage({ text: t('hintIs', { move: m.move === 'pass' ? t('pass') : m.move }) });
+        render();
+        break;
     }
   }
 
@@ -139,7 +145,8 @@
     }
     $('controls').hidden = false;
     board.draw({ size: s.size, reversi: s.variant === 'reversi', board: s.board, cols: s.cols, rows: s.rows,
-      last: s.last, legal: seat === s.to_move ? s.legal : [], forbidden: s.forbidden });
+      last: s.last, legal: seat === s.to_move ? s.legal : [], forbidden: s.forbidden,
+      hint: hint && hint.x >= 0 ? [hint.x, hint.y] : null });
     $('room-link').value = location.origin + location.pathname + '#room=' + s.room;
     $('seat').textContent = seat === 'black' || seat === 'white' ? t('youAre', { color: t(seat) }) : t('spectating');
     const who = (c) => t('seat_' + s.seats[c]) + (s.seats[c] === 'human' && !s.present[c] ? ' (' + t('away') + ')' : '');
@@ -159,6 +166,7 @@
     const seated = seat === 'black' || seat === 'white';
     $('undo').disabled = !seated || s.moves.length === 0 || (!!s.undo_request);
     $('resign').disabled = !seated || s.over;
+    $('hint').disabled = !seated || s.over || s.to_move !== seat;
     $('again').disabled = !seated || (s.mode === 'online' && !s.over);
     const asked = s.undo_request && seated && s.undo_request !== seat;
     $('undo-ask').hidden = !asked;
@@ -224,6 +232,7 @@
   $('mode').addEventListener('change', () => { $('level-label').hidden = $('mode').value !== 'ai'; });
   $('undo').addEventListener('click', () => send({ type: 'undo' }));
   $('resign').addEventListener('click', () => send({ type: 'resign' }));
+  $('hint').addEventListener('click', () => send({ type: 'hint' }));
   $('again').addEventListener('click', () => send({ type: 'new' }));
   $('undo-yes').addEventListener('click', () => send({ type: 'undo_reply', accept: true }));
   $('undo-no').addEventListener('click', () => send({ type: 'undo_reply', accept: false }));
@@ -246,7 +255,7 @@
   /* For the browser tests: where point (x, y) is on the page. */
   window.renversi = {
     pixel: (x, y) => { const r = $('board').getBoundingClientRect(); const p = board.centre(x, y); return [r.left + p[0], r.top + p[1]]; },
-    get state() { return state; }, get seat() { return seat; }
+    get state() { return state; }, get seat() { return seat; }, get hint() { return hint; }
   };
 
   const m = location.hash.match(/^#room=([0-9a-z]+)$/);

@@ -110,6 +110,11 @@
       ctx.moveTo(p[0] + d, p[1] - d); ctx.lineTo(p[0] - d, p[1] + d);
       ctx.stroke();
     }
+    if (view.hint) {
+      const p = this.centre(view.hint[0], view.hint[1]);
+      ctx.strokeStyle = '#1565c0'; ctx.lineWidth = Math.max(2, c * 0.09);
+      ctx.beginPath(); ctx.arc(p[0], p[1], c * 0.38, 0, 2 * Math.PI); ctx.stroke();
+    }
     if (view.last) {
       const p = this.centre(view.last[0], view.last[1]);
       ctx.fillStyle = '#e00000';

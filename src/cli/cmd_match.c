@@ -204,7 +204,7 @@ static int load_openings(match *m, const char *path) {
     char *line = NULL;
     size_t cap = 0;
     long len;
-    int lineno = 0;
+    int lineno = 0, rc_bad;
     while ((len = rv_cli_getline(&line, &cap, f)) >= 0) {
         lineno++;
         if (rv_cli_skip_line(line)) continue;
@@ -242,10 +242,11 @@ static int load_openings(match *m, const char *path) {
         rv_gomoku_result r;
         rv_gomoku_get_result(&g, &r);
         if (s != RV_OK || r.over) {
+            rc_bad = rv_cli_fail("match", "%s:%d: bad opening '%.60s' (%s)", path, lineno, line,
+                                 s != RV_OK ? rv_strerror(s) : "the game is already over");
             free(line);
             if (f != stdin) fclose(f);
-            return rv_cli_fail("match", "%s:%d: bad opening '%.60s' (%s)", path, lineno, line,
-                               s != RV_OK ? rv_strerror(s) : "the game is already over");
+            return rc_bad;
         }
         m->nopen++;
     }

@@ -78,16 +78,18 @@ rv_status rv_gomoku_ai_think(rv_gomoku_ai *ai, const rv_gomoku *g, const rv_gomo
     gboard *b = &ai->board;
     if (b->nempty == 0) return RV_EOVER;
 
-    int depth = lim->depth, vcf_nodes = 0;
+    int depth = lim->depth, vcf_nodes = 0, level_vct = 0;
     int64_t time_ms = lim->time_ms;
     if (lim->level > 0) {
         int d = levels[lim->level].depth;
         depth = depth > 0 && depth < d ? depth : d;
         if (time_ms == 0) time_ms = levels[lim->level].time_ms;
         vcf_nodes = levels[lim->level].vcf_nodes;
+        level_vct = lim->level >= 6 ? 2 + (lim->level - 6) / 3 : 0;
     } else {
         if (depth == 0) depth = 60;
         vcf_nodes = 200000;
+        level_vct = 5;
     }
     if (depth > AI_MAX_PLY - 8) depth = AI_MAX_PLY - 8;
     ai->nodes = 0;
@@ -100,8 +102,11 @@ rv_status rv_gomoku_ai_think(rv_gomoku_ai *ai, const rv_gomoku *g, const rv_gomo
     memset(ai->killer, 0xFF, sizeof ai->killer);
 
     int move = -1, score = 0, done = 0, win = 0;
+    int seq[RV_GOMOKU_VCF_MAX_MOVES], nseq = 0;
     if (vcf_nodes > 0 && !b->cnt[2 - b->stm][TL_FIVE]) {
-        int seq[RV_GOMOKU_VCF_MAX_MOVES], nseq = 0;
+        /* our own VCF first, with at most 30% of the time */
+        double deadline = ai->deadline;
+        if (time_ms > 0) ai->deadline = t0 + (double)time_ms * 0.3 / 1000.0;
         uint64_t budget = (uint64_t)vcf_nodes;
         if (lim->nodes > 0 && (uint64_t)lim->nodes / 2 < budget) budget = (uint64_t)lim->nodes / 2;
         if (gvcf_run(ai, 30, budget, seq, &nseq) && nseq > 0) {
@@ -109,12 +114,39 @@ rv_status rv_gomoku_ai_think(rv_gomoku_ai *ai, const rv_gomoku *g, const rv_gomo
             score = AI_WIN - nseq;
             win = 1;
         }
+        if (move < 0 && level_vct > 0) {
+            /* then fours and threes, with up to 40% of the time in all */
+            if (time_ms > 0) ai->deadline = t0 + (double)time_ms * 0.4 / 1000.0;
+            int first;
+            if (gvct_run(ai, level_vct, budget, &first)) {
+                move = first;
+                score = AI_WIN - 40;
+                win = 1;
+            }
+        }
+        ai->deadline = deadline;
         ai->aborted = 0;
     }
     if (move < 0) {
-        if (!gsearch_root(ai, depth, &move, &score, &done)) return RV_EOVER;
+        int order[64], norder = 0;
+        if (!gsearch_root(ai, depth, &move, &score, &done, order, &norder)) return RV_EOVER;
         if (score >= RV_GOMOKU_AI_WIN_MIN) win = 1;
         else if (score <= -RV_GOMOKU_AI_WIN_MIN) win = -1;
+        else if (vcf_nodes > 0 && !ai->aborted) {
+            /* the search's horizon misses long four chains: skip a move after which the
+               opponent has a VCF, if a later candidate has none */
+            for (int k = 0; k < norder && k < 6; k++) {
+                gb_play(b, order[k]);
+                int lost = gvcf_run(ai, 30, (uint64_t)vcf_nodes / 4, seq, &nseq);
+                gb_undo(b);
+                if (ai->aborted) break;
+                if (!lost) {
+                    move = order[k];
+                    break;
+                }
+            }
+        }
+        ai->aborted = 0;
     }
     out->x = gb_x(move);
     out->y = gb_y(move);

@@ -74,12 +74,19 @@ static int classify(uint8_t *tab, int key, rv_gomoku_rule rule, int black) {
     return res;
 }
 
+static void combo_eval(const int *k4, int renju, int c, int16_t *val, uint8_t *tl);
+
 void gb_tables_build(gb_tables *t, rv_gomoku_rule rule, uint64_t seed) {
     if (t->ready && t->rule == rule) return;
     for (int c = 0; c < 2; c++) {
         memset(t->pat[c], 0xFF, PAT_KEYS);
         for (int k = 0; k < PAT_KEYS; k++) classify(t->pat[c], k, rule, c == 0);
     }
+    for (int c = 0; c < 2; c++)
+        for (int i = 0; i < 10000; i++) {
+            int k4[4] = {i / 1000, i / 100 % 10, i / 10 % 10, i % 10};
+            combo_eval(k4, rule == RV_RULE_RENJU, c + 1, &t->combo_val[c][i], &t->combo_tl[c][i]);
+        }
     rv_rng r;
     rv_rng_seed(&r, seed);
     for (int c = 0; c < 2; c++)
@@ -95,11 +102,11 @@ static const int16_t pat_value[] = {
     [PAT_BLOCK3] = 8, [PAT_FLEX3] = 40,  [PAT_BLOCK4] = 36, [PAT_FLEX4] = 400,
     [PAT_FIVE] = 4000, [PAT_OVERLINE] = 0};
 
-/* Value and threat level of colour c (1/2) playing the empty point p. */
-static void point_eval(const gboard *b, int c, int p, int16_t *val, uint8_t *tl) {
+/* Value and threat level of colour c (1/2) making the line patterns k[0..3] at one point. */
+static void combo_eval(const int *k4, int renju, int c, int16_t *val, uint8_t *tl) {
     int n4 = 0, n3 = 0, five = 0, flex4 = 0, over = 0, v = 0, n2 = 0;
     for (int d = 0; d < 4; d++) {
-        int k = gb_pat(b, c, p, d);
+        int k = k4[d];
         v += pat_value[k];
         if (k == PAT_FIVE) five = 1;
         else if (k == PAT_FLEX4) flex4++, n4++;
@@ -110,7 +117,7 @@ static void point_eval(const gboard *b, int c, int p, int16_t *val, uint8_t *tl)
     }
     int level;
     if (five) level = TL_FIVE;
-    else if (b->renju && c == RV_BLACK && (over || n4 >= 2 || n3 >= 2 || flex4)) {
+    else if (renju && c == RV_BLACK && (over || n4 >= 2 || n3 >= 2 || flex4)) {
         /* probably forbidden (the exact verdict is the rules module's): worthless to black,
            except a lone open four, which is only forbidden with a same-line double four */
         if (flex4 == 1 && n4 == 1 && n3 <= 1 && !over) level = TL_FLEX4;
@@ -129,13 +136,28 @@ static void point_eval(const gboard *b, int c, int p, int16_t *val, uint8_t *tl)
     *tl = (uint8_t)level;
 }
 
+/* Value and threat level of colour c (1/2) playing the empty point p. */
+static inline void point_eval(const gboard *b, int c, int p, int16_t *val, uint8_t *tl) {
+    const uint8_t *k = b->pc[c - 1][p];
+    int i = ((k[0] * 10 + k[1]) * 10 + k[2]) * 10 + k[3];
+    *val = b->t->combo_val[c - 1][i];
+    *tl = b->t->combo_tl[c - 1][i];
+}
+
+/* Re-derives the point's value and threat level from its cached line patterns. */
+static void rescore_point(gboard *b, int c, int p) {
+    b->total[c] -= b->val[c][p];
+    b->cnt[c][b->tl[c][p]]--;
+    point_eval(b, c + 1, p, &b->val[c][p], &b->tl[c][p]);
+    b->total[c] += b->val[c][p];
+    b->cnt[c][b->tl[c][p]]++;
+}
+
+/* Looks every line pattern of the empty point up again (it was just emptied, or loaded). */
 static void refresh_point(gboard *b, int p) {
     for (int c = 0; c < 2; c++) {
-        b->total[c] -= b->val[c][p];
-        b->cnt[c][b->tl[c][p]]--;
-        point_eval(b, c + 1, p, &b->val[c][p], &b->tl[c][p]);
-        b->total[c] += b->val[c][p];
-        b->cnt[c][b->tl[c][p]]++;
+        for (int d = 0; d < 4; d++) b->pc[c][p][d] = b->t->pat[c][b->key[c][d][p]];
+        rescore_point(b, c, p);
     }
 }
 
@@ -161,11 +183,20 @@ static void update_keys(gboard *b, int p, int c, int sign) {
             b->key[other][d][q] = (uint16_t)(b->key[other][d][q] + sign * 2 * pow3[i]);
         }
     }
+    /* only the line through p changed at each point: one lookup per colour, and the
+       point is re-scored only when that line's pattern changed */
     for (int d = 0; d < 4; d++) {
         int step = gb_dir[d];
         for (int k = -5; k <= 5; k++) {
             int q = p - k * step;
-            if (k != 0 && b->cell[q] == 0) refresh_point(b, q);
+            if (k == 0 || b->cell[q] != 0) continue;
+            for (int col = 0; col < 2; col++) {
+                uint8_t np = b->t->pat[col][b->key[col][d][q]];
+                if (np != b->pc[col][q][d]) {
+                    b->pc[col][q][d] = np;
+                    rescore_point(b, col, q);
+                }
+            }
         }
     }
 }

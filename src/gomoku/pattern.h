@@ -54,6 +54,8 @@ typedef struct gb_tables {
     rv_gomoku_rule rule;
     int ready;
     uint8_t pat[2][PAT_KEYS]; /* [colour - 1][key] */
+    int16_t combo_val[2][10000]; /* [colour - 1][4 line patterns as decimal digits] */
+    uint8_t combo_tl[2][10000];
     uint64_t zob[2][GB_CELLS];
 } gb_tables;
 
@@ -66,6 +68,7 @@ typedef struct gboard {
     uint64_t hash;
     uint8_t cell[GB_CELLS];      /* 0 empty, 1 black, 2 white, 3 off the board */
     uint16_t key[2][4][GB_CELLS];
+    uint8_t pc[2][GB_CELLS][4];  /* pattern of each line at empty points (cached lookups) */
     int16_t val[2][GB_CELLS];    /* value of playing the point, per colour */
     uint8_t tl[2][GB_CELLS];     /* threat level per colour (TL_*) */
     int32_t total[2];            /* sum of val over empty points */
@@ -92,9 +95,7 @@ static inline int gb_x(int p) { return p % GB_STRIDE - GB_PAD; }
 static inline int gb_y(int p) { return p / GB_STRIDE - GB_PAD; }
 
 /* Pattern of colour c (1/2) at p in direction d. */
-static inline int gb_pat(const gboard *b, int c, int p, int d) {
-    return b->t->pat[c - 1][b->key[c - 1][d][p]];
-}
+static inline int gb_pat(const gboard *b, int c, int p, int d) { return b->pc[c - 1][p][d]; }
 
 /* True when the side to move may play the empty point p (Renju forbidden check). */
 int gb_legal(gboard *b, int p);

@@ -47,13 +47,6 @@ static int move_score(const rv_gomoku_ai *ai, const gboard *b, int p) {
     return b->val[us][p] * 4 + b->val[1 - us][p] * 3 + (ai->history[us][p] >> 4);
 }
 
-static void sort_moves(int *mv, int *sc, int n) {
-    for (int i = 1; i < n; i++) {
-        int m = mv[i], s = sc[i], j = i;
-        while (j > 0 && sc[j - 1] < s) mv[j] = mv[j - 1], sc[j] = sc[j - 1], j--;
-        mv[j] = m, sc[j] = s;
-    }
-}
 
 /*
  * Candidate moves for the side to move (no five points on either side). Facing
@@ -78,10 +71,17 @@ static int gen_moves(rv_gomoku_ai *ai, gboard *b, int *mv, int width) {
             all[n] = p;
             sc[n++] = move_score(ai, b, p);
         }
-    sort_moves(all, sc, n);
+    /* the best `width` legal points, best first (a partial selection sort) */
     int m = 0;
-    for (int i = 0; i < n && m < width; i++)
+    for (int i = 0; i < n && m < width; i++) {
+        int bi = i;
+        for (int j = i + 1; j < n; j++)
+            if (sc[j] > sc[bi]) bi = j;
+        int t = all[i], ts = sc[i];
+        all[i] = all[bi], sc[i] = sc[bi];
+        all[bi] = t, sc[bi] = ts;
         if (gb_legal(b, all[i])) mv[m++] = all[i];
+    }
     if (m == 0 && !defend) {
         /* nothing near the stones (empty board, or everything forbidden): any legal point,
            nearest the centre first */
@@ -185,7 +185,8 @@ static int search(rv_gomoku_ai *ai, int depth, int alpha, int beta, int ply) {
     return best;
 }
 
-int gsearch_root(rv_gomoku_ai *ai, int max_depth, int *best_move, int *best_score, int *depth_done) {
+int gsearch_root(rv_gomoku_ai *ai, int max_depth, int *best_move, int *best_score, int *depth_done,
+                 int *order, int *norder) {
     gboard *b = &ai->board;
     int mv[MAX_MOVES], n;
     int us = b->stm - 1, them = 1 - us;
@@ -212,6 +213,8 @@ int gsearch_root(rv_gomoku_ai *ai, int max_depth, int *best_move, int *best_scor
     }
     *best_move = mv[0];
     *best_score = 0;
+    for (int i = 0; i < n; i++) order[i] = mv[i];
+    *norder = n;
     if (n == 1) {
         *depth_done = 1;
         return 1;
@@ -243,6 +246,13 @@ int gsearch_root(rv_gomoku_ai *ai, int max_depth, int *best_move, int *best_scor
         }
         if (ai->aborted) break;
         *depth_done = depth;
+        /* the others by their (bound) scores, for the caller's fallbacks */
+        for (int i = 2; i < n; i++) {
+            int m = mv[i], sc = scores[i], j = i;
+            while (j > 1 && scores[j - 1] < sc) mv[j] = mv[j - 1], scores[j] = scores[j - 1], j--;
+            mv[j] = m, scores[j] = sc;
+        }
+        for (int i = 0; i < n; i++) order[i] = mv[i];
         if (bs >= RV_GOMOKU_AI_WIN_MIN || bs <= -RV_GOMOKU_AI_WIN_MIN) break;
         /* soft time limit: another iteration would not finish */
         if (ai->soft_deadline > 0 && rv_clock_seconds() >= ai->soft_deadline) break;

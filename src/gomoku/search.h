@@ -58,8 +58,14 @@ void gtt_store(rv_gomoku_ai *ai, uint64_t key, int depth, int flag, int score, i
    winning line (padded indices). Returns 1 found, 0 not found (or aborted). */
 int gvcf_run(rv_gomoku_ai *ai, int max_depth, uint64_t max_nodes, int *seq, int *nseq);
 
+/* VCT (vcf_vct.c): fours and open threes for the side to move; *first = the winning
+   threat. Returns 1 found, 0 not found within depth/nodes/time. */
+int gvct_run(rv_gomoku_ai *ai, int max_depth, uint64_t max_nodes, int *first);
+
 /* Alpha-beta iterative deepening on ai->board (search.c). */
-int gsearch_root(rv_gomoku_ai *ai, int max_depth, int *best_move, int *best_score, int *depth_done);
+/* order/norder: the root moves, best first (at most 64). */
+int gsearch_root(rv_gomoku_ai *ai, int max_depth, int *best_move, int *best_score, int *depth_done,
+                 int *order, int *norder);
 
 /* Polls time / node limits and the stop flag every so often. */
 int gai_should_stop(rv_gomoku_ai *ai);

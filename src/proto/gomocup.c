@@ -273,7 +273,8 @@ static void gc_swap2(brain *br, const int *xs, const int *ys, int n) {
         return;
     }
     rv_gomoku_limits lim = {0};
-    lim.time_ms = move_budget(br);
+    if (br->fixed_level) lim.level = br->fixed_level;
+    else lim.time_ms = move_budget(br);
     rv_gomoku_ai_info info;
     if (rv_gomoku_ai_think(br->ai, &g, &lim, &info) != RV_OK) {
         br->gm.n = 0;

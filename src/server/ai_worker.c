@@ -76,14 +76,17 @@ void srv_ai_stop(srv *s) {
     s->ai_started = 0;
 }
 
-void srv_ai_submit(srv *s, room *r) {
+static void submit(srv *s, room *r, int hint, int seat) {
     ai_job *j = calloc(1, sizeof *j);
     if (!j) return;
     memcpy(j->room, r->rec.id, sizeof j->room);
     j->gen = r->gen;
     j->level = r->rec.level;
+    j->hint = hint;
+    j->seat = seat;
     j->game = r->game;
-    r->thinking = 1;
+    if (!hint) r->thinking = 1;
+    else r->hints++;
     pthread_mutex_lock(&s->ai_lock);
     if (s->todo_tail) s->todo_tail->next = j;
     else s->todo_head = j;
@@ -91,6 +94,10 @@ void srv_ai_submit(srv *s, room *r) {
     pthread_cond_signal(&s->ai_cond);
     pthread_mutex_unlock(&s->ai_lock);
 }
+
+void srv_ai_submit(srv *s, room *r) { submit(s, r, 0, 0); }
+
+void srv_ai_hint(srv *s, room *r, int seat) { submit(s, r, 1, seat); }
 
 void srv_ai_cancel(srv *s, room *r) {
     /* Queued jobs of the room are dropped when they come back (old generation); a running

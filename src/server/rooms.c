@@ -141,35 +141,184 @@ static const char *seat_kind(const room *r, int seat) {
     return r->rec.token[seat - 1][0] ? "human" : "open";
 }
 
-static cJSON *state_json(const room *r) {
-    cJSON *j = cJSON_CreateObject();
-    cJSON_AddStringToObject(j, "type", "state");
-    cJSON_AddStringToObject(j, "room", r->rec.id);
-    cJSON_AddNumberToObject(j, "game_id", (double)r->rec.game_id);
-    cJSON_AddStringToObject(j, "mode", r->rec.mode);
-    cJSON_AddStringToObject(j, "variant", r->game.variant);
-    cJSON_AddNumberToObject(j, "size", r->game.size);
-    cJSON_AddNumberToObject(j, "level", r->rec.level);
-    add_position(j, &r->game);
-    cJSON *seats = cJSON_AddObjectToObject(j, "seats");
-    cJSON_AddStringToObject(seats, "black", seat_kind(r, RV_BLACK));
-    cJSON_AddStringToObject(seats, "white", seat_kind(r, RV_WHITE));
-    cJSON *present = cJSON_AddObjectToObject(j, "present");
-    cJSON_AddBoolToObject(present, "black", seat_present(r, RV_BLACK));
-    cJSON_AddBoolToObject(present, "white", seat_present(r, RV_WHITE));
+/* A growing text buffer for the state message, the hot path of every move: written by hand
+   (cJSON's number printing and allocations cost more than the rest of a move). */
+typedef struct sbuf {
+    char *p;
+    size_t len, cap;
+    int oom;
+} sbuf;
+
+static void sb_put(sbuf *b, const char *s, size_t n) {
+    if (b->oom) return;
+    if (b->len + n + 1 > b->cap) {
+        size_t cap = b->cap ? b->cap : 4096;
+        while (b->len + n + 1 > cap) cap *= 2;
+        char *np = realloc(b->p, cap);
+        if (!np) {
+            b->oom = 1;
+            return;
+        }
+        b->p = np;
+        b->cap = cap;
+    }
+    memcpy(b->p + b->len, s, n);
+    b->len += n;
+    b->p[b->len] = 0;
+}
+
+static void sb_str(sbuf *b, const char *s) { sb_put(b, s, strlen(s)); }
+
+static void sb_int(sbuf *b, long long v) {
+    char t[24];
+    int n = snprintf(t, sizeof t, "%lld", v);
+    sb_put(b, t, (size_t)n);
+}
+
+/* A JSON string value (quotes, backslashes and control characters escaped). */
+static void sb_qstr(sbuf *b, const char *s) {
+    sb_put(b, "\"", 1);
+    for (; *s; s++) {
+        unsigned char ch = (unsigned char)*s;
+        size_t run = 0;
+        while (s[run] && s[run] != '"' && s[run] != '\\' && (unsigned char)s[run] >= 0x20) run++;
+        if (run) {
+            sb_put(b, s, run);
+            s += run - 1;
+        } else if (ch == '"' || ch == '\\') {
+            char e[2] = {'\\', (char)ch};
+            sb_put(b, e, 2);
+        } else if (ch < 0x20) {
+            char e[8];
+            snprintf(e, sizeof e, "\\u%04x", ch);
+            sb_put(b, e, 6);
+        }
+    }
+    sb_put(b, "\"", 1);
+}
+
+/* The next member's key (the object always has "type" first, so a comma leads). */
+static void sb_key(sbuf *b, const char *key) {
+    sb_put(b, ",\"", 2);
+    sb_str(b, key);
+    sb_put(b, "\":", 2);
+}
+
+static const char *color_or_null(rv_color c) { return c ? color_name(c) : NULL; }
+
+static void sb_key_str(sbuf *b, const char *key, const char *v) {
+    sb_key(b, key);
+    if (v) sb_qstr(b, v);
+    else sb_str(b, "null");
+}
+
+/* The state message of a room (see docs/protocol-web.md); malloc'd, or NULL. */
+static char *state_text(const room *r) {
+    const pg_game *p = &r->game;
+    int n = p->size, nm = pg_nmoves(p);
+    sbuf b = {0};
+    char t[160];
+    sb_str(&b, "{\"type\":\"state\"");
+    sb_key_str(&b, "room", r->rec.id);
+    sb_key(&b, "game_id");
+    sb_int(&b, r->rec.game_id);
+    sb_key_str(&b, "mode", r->rec.mode);
+    sb_key_str(&b, "variant", p->variant);
+    sb_key(&b, "size");
+    sb_int(&b, n);
+    sb_key(&b, "level");
+    sb_int(&b, r->rec.level);
+    sb_key(&b, "board");
+    char cells[RV_GOMOKU_MAX_POINTS + 2];
+    int k = 0;
+    cells[k++] = '"';
+    for (int y = 0; y < n; y++)
+        for (int x = 0; x < n; x++) {
+            rv_color c = pg_at(p, x, y);
+            cells[k++] = c == RV_BLACK ? 'X' : c == RV_WHITE ? 'O' : '.';
+        }
+    cells[k++] = '"';
+    sb_put(&b, cells, (size_t)k);
+    /* Labels come from the notation code, so the page never converts coordinates itself. */
+    for (int axis = 0; axis < 2; axis++) {
+        sb_key(&b, axis ? "rows" : "cols");
+        sb_put(&b, "[", 1);
+        for (int i = 0; i < n; i++) {
+            pg_point_text(p, axis ? 0 : i, axis ? i : 0, t, sizeof t);
+            size_t digits = strcspn(t, "0123456789");
+            if (axis) memmove(t, t + digits, strlen(t + digits) + 1);
+            else t[digits] = 0;
+            if (i) sb_put(&b, ",", 1);
+            sb_qstr(&b, t);
+        }
+        sb_put(&b, "]", 1);
+    }
+    sb_key(&b, "moves");
+    sb_put(&b, "[", 1);
+    for (int i = 0; i < nm; i++) {
+        pg_move_text(p, i, t, sizeof t);
+        if (i) sb_put(&b, ",", 1);
+        sb_qstr(&b, t);
+    }
+    sb_put(&b, "]", 1);
+    int lx, ly;
+    sb_key(&b, "last");
+    if (nm > 0 && pg_move_xy(p, nm - 1, &lx, &ly)) {
+        snprintf(t, sizeof t, "[%d,%d]", lx, ly);
+        sb_str(&b, t);
+    } else {
+        sb_str(&b, "null");
+    }
+    uint8_t *marks = calloc((size_t)n * n, 1);
+    int nmarks = marks ? pg_marks(p, marks) : 0;
+    for (int pass = 0; pass < 2; pass++) {
+        sb_key(&b, pass ? "forbidden" : "legal");
+        sb_put(&b, "[", 1);
+        int first = 1;
+        for (int i = 0; nmarks && i < n * n; i++) {
+            int m = marks[i];
+            if (!m || (m == PG_MARK_LEGAL) == pass) continue;
+            if (!first) sb_put(&b, ",", 1);
+            first = 0;
+            if (pass) snprintf(t, sizeof t, "[%d,%d,\"%s\"]", i % n, i / n, rv_forbid_name((rv_forbid_kind)m));
+            else snprintf(t, sizeof t, "[%d,%d]", i % n, i / n);
+            sb_str(&b, t);
+        }
+        sb_put(&b, "]", 1);
+    }
+    free(marks);
+    sb_key_str(&b, "to_move", color_or_null(pg_to_move(p)));
+    sb_key(&b, "over");
+    sb_str(&b, pg_over(p) ? "true" : "false");
+    pg_result_text(p, t, sizeof t);
+    sb_key_str(&b, "result", t);
+    rv_color w = pg_winner(p);
+    sb_key_str(&b, "winner", pg_over(p) ? (w ? color_name(w) : "draw") : NULL);
+    int bl, wh;
+    pg_counts(p, &bl, &wh);
+    snprintf(t, sizeof t, "[%d,%d]", bl, wh);
+    sb_key(&b, "counts");
+    sb_str(&b, t);
     int spectators = 0;
     for (const srv_conn *c = r->conns; c; c = c->next_in_room) spectators += c->seat == 0;
-    cJSON_AddNumberToObject(j, "spectators", spectators);
-    cJSON_AddBoolToObject(j, "thinking", r->thinking);
-    if (r->undo_request) cJSON_AddStringToObject(j, "undo_request", color_name(r->undo_request));
-    else cJSON_AddNullToObject(j, "undo_request");
-    return j;
+    snprintf(t, sizeof t,
+             ",\"seats\":{\"black\":\"%s\",\"white\":\"%s\"},\"present\":{\"black\":%s,\"white\":%s}"
+             ",\"spectators\":%d,\"thinking\":%s",
+             seat_kind(r, RV_BLACK), seat_kind(r, RV_WHITE),
+             seat_present(r, RV_BLACK) ? "true" : "false", seat_present(r, RV_WHITE) ? "true" : "false",
+             spectators, r->thinking ? "true" : "false");
+    sb_str(&b, t);
+    sb_key_str(&b, "undo_request", color_or_null(r->undo_request));
+    sb_put(&b, "}", 1);
+    if (b.oom) {
+        free(b.p);
+        return NULL;
+    }
+    return b.p;
 }
 
 static void broadcast_state(room *r) {
-    cJSON *j = state_json(r);
-    char *t = cJSON_PrintUnformatted(j);
-    cJSON_Delete(j);
+    char *t = state_text(r);
     if (!t) return;
     size_t len = strlen(t);
     for (srv_conn *c = r->conns; c; c = c->next_in_room) srv_send(c, t, len);
@@ -273,7 +422,7 @@ static void leave_room(srv *s, srv_conn *c) {
     c->room = NULL;
     c->seat = 0;
     c->next_in_room = NULL;
-    if (r->nconns == 0 && !r->thinking) room_unload(s, r);
+    if (r->nconns == 0 && !r->thinking && !r->hints) room_unload(s, r);
     else broadcast_state(r);
 }
 
@@ -536,6 +685,17 @@ static void do_undo_reply(srv *s, srv_conn *c, const cJSON *msg) {
     broadcast_state(r);
 }
 
+static void do_hint(srv *s, srv_conn *c) {
+    room *r = c->room;
+    if (!r) return srv_error(c, "no_room", "join or create a room first");
+    if (!c->seat) return srv_error(c, "not_seated", "you are watching this game");
+    if (pg_over(&r->game)) return srv_error(c, "over", "the game is over");
+    if (pg_to_move(&r->game) != (rv_color)c->seat)
+        return srv_error(c, "not_your_turn", "it is not your turn");
+    if (r->hints >= 2) return srv_error(c, "pending", "a hint is already being computed");
+    srv_ai_hint(s, r, c->seat);
+}
+
 static void do_resign(srv *s, srv_conn *c) {
     room *r = c->room;
     if (!r) return srv_error(c, "no_room", "join or create a room first");
@@ -571,12 +731,33 @@ static void do_new(srv *s, srv_conn *c) {
     broadcast_state(r);
 }
 
+static void hint_done(srv *s, room *r, ai_job *job) {
+    r->hints--;
+    if (job->gen == r->gen && job->status == RV_OK) {
+        cJSON *j = cJSON_CreateObject();
+        cJSON_AddStringToObject(j, "type", "hint");
+        char t[16] = "pass";
+        if (job->x >= 0) pg_point_text(&r->game, job->x, job->y, t, sizeof t);
+        cJSON_AddStringToObject(j, "move", t);
+        cJSON_AddNumberToObject(j, "x", job->x);
+        cJSON_AddNumberToObject(j, "y", job->y);
+        cJSON_AddNumberToObject(j, "ply", pg_nmoves(&r->game));
+        char *text = cJSON_PrintUnformatted(j);
+        cJSON_Delete(j);
+        for (srv_conn *c = r->conns; text && c; c = c->next_in_room)
+            if (c->seat == job->seat) srv_send(c, text, strlen(text));
+        free(text);
+    }
+    if (r->nconns == 0 && !r->thinking && !r->hints) room_unload(s, r);
+}
+
 void srv_ai_done(srv *s, ai_job *job) {
     room *r = find_loaded(s, job->room);
     if (!r) return;
+    if (job->hint) return hint_done(s, r, job);
     if (job->gen != r->gen) {
         /* An answer for a position the room has left (undo, resign, new game). */
-        if (!r->thinking && r->nconns == 0) room_unload(s, r);
+        if (!r->thinking && !r->hints && r->nconns == 0) room_unload(s, r);
         return;
     }
     r->thinking = 0;
@@ -600,7 +781,7 @@ void srv_ai_done(srv *s, ai_job *job) {
             srv_ai_submit(s, r);
         }
     }
-    if (r->nconns == 0 && !r->thinking) {
+    if (r->nconns == 0 && !r->thinking && !r->hints) {
         room_unload(s, r);
         return;
     }
@@ -741,6 +922,8 @@ void srv_handle(srv *s, srv_conn *c, const char *text, size_t len) {
         do_undo(s, c);
     } else if (!strcmp(type, "undo_reply")) {
         do_undo_reply(s, c, msg);
+    } else if (!strcmp(type, "hint")) {
+        do_hint(s, c);
     } else if (!strcmp(type, "resign")) {
         do_resign(s, c);
     } else if (!strcmp(type, "new")) {

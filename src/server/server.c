@@ -23,7 +23,7 @@ void srv_send(srv_conn *c, const char *text, size_t len) {
     if (c->qlen >= SRV_MAX_QUEUE) {
         /* A client that does not read its messages is dropped rather than buffered forever. */
         c->closing = 1;
-        lws_callback_on_writable(c->wsi);
+        if (c->wsi) lws_callback_on_writable(c->wsi);
         return;
     }
     srv_msg *m = malloc(sizeof *m + LWS_PRE + len);
@@ -35,7 +35,7 @@ void srv_send(srv_conn *c, const char *text, size_t len) {
     else c->qhead = m;
     c->qtail = m;
     c->qlen++;
-    lws_callback_on_writable(c->wsi);
+    if (c->wsi) lws_callback_on_writable(c->wsi); /* no wsi: a test harness reads the queue */
 }
 
 static void conn_free_queue(srv_conn *c) {
@@ -141,7 +141,9 @@ static int callback_game(struct lws *wsi, enum lws_callback_reasons reason, void
         if (s) srv_ai_collect(s);
         break;
     default:
-        break;
+        /* Plain HTTP (the files of web/) may land on this protocol as the vhost's default:
+           the stock handler serves them and ends each transaction, so keep-alive works. */
+        return lws_callback_http_dummy(wsi, reason, user, in, len);
     }
     return 0;
 }
@@ -155,7 +157,11 @@ static const struct lws_protocols protocols[] = {
 static const struct lws_protocol_vhost_options pvo_default = {NULL, NULL, "default", "1"};
 static const struct lws_protocol_vhost_options pvo = {NULL, &pvo_default, "renversi", ""};
 
-static const struct lws_protocol_vhost_options mime_js = {NULL, NULL, ".mjs",
+/* File types of web/ (libwebsockets' own table lacks some). */
+static const struct lws_protocol_vhost_options mime_png = {NULL, NULL, ".png", "image/png"};
+static const struct lws_protocol_vhost_options mime_svg = {&mime_png, NULL, ".svg", "image/svg+xml"};
+static const struct lws_protocol_vhost_options mime_css = {&mime_svg, NULL, ".css", "text/css"};
+static const struct lws_protocol_vhost_options mime_js = {&mime_css, NULL, ".js",
                                                           "text/javascript"};
 
 int rv_server_run(const rv_server_opts *o) {

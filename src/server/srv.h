@@ -51,6 +51,7 @@ typedef struct room {
     int nconns;
     rv_color undo_request;     /* colour asking to take back a move (online) */
     int thinking;              /* an AI job is queued or running */
+    int hints;                 /* hint jobs queued or running (the room stays loaded) */
     uint64_t gen;              /* bumped on undo/new: AI results for older states are dropped */
 } room;
 
@@ -59,6 +60,8 @@ typedef struct ai_job {
     char room[24];
     uint64_t gen;
     int level;
+    int hint;                  /* 0: the room's computer player moves; 1: a hint for `seat` */
+    int seat;
     pg_game game;
     int status, x, y;          /* the answer */
 } ai_job;
@@ -92,6 +95,8 @@ void srv_rooms_free(srv *s);
 int srv_ai_start(srv *s);
 void srv_ai_stop(srv *s);
 void srv_ai_submit(srv *s, room *r);
+/* Asks the worker for a hint for the seat to move (answered to that seat only). */
+void srv_ai_hint(srv *s, room *r, int seat);
 void srv_ai_cancel(srv *s, room *r);
 /* Moves finished jobs to the rooms (network thread). */
 void srv_ai_collect(srv *s);

@@ -39,6 +39,9 @@ static const char *const sql_text[Q_COUNT] = {
 };
 
 static const char schema[] =
+    /* One server owns the file: an exclusive lock taken once spares a lock/unlock system
+       call pair per transaction (and the shared-memory index of the WAL). */
+    "PRAGMA locking_mode=EXCLUSIVE;"
     "PRAGMA journal_mode=WAL;"
     /* NORMAL in WAL mode: a committed transaction survives the process being killed (it is
        in the OS's cache); FULL would also survive a power cut at the cost of an fsync per move. */
