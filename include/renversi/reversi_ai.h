@@ -1,0 +1,131 @@
+/*
+ * renversi — the Othello engine: midgame search and the exact endgame solver.
+ *
+ * An rv_reversi_ai is an opaque engine that owns its transposition table.
+ * There is no global state: a program may run any number of engines at once,
+ * one per thread (a single engine is not re-entrant, except for
+ * rv_reversi_ai_stop(), which any thread may call at any time).
+ *
+ * Squares are those of renversi/reversi.h: 0..63 with a1 = 0 (top-left),
+ * index row * 8 + col, and RV_REVERSI_PASS for a pass.
+ */
+#ifndef RENVERSI_REVERSI_AI_H
+#define RENVERSI_REVERSI_AI_H
+
+#include "renversi/common.h"
+#include "renversi/reversi.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The "move" of a finished game: neither side can move. */
+#define RV_REVERSI_AI_NONE (-1)
+
+/* Strongest and weakest playing levels. */
+#define RV_REVERSI_AI_LEVEL_MIN 1
+#define RV_REVERSI_AI_LEVEL_MAX 20
+
+typedef struct rv_reversi_ai rv_reversi_ai;
+
+/*
+ * A new engine with a transposition table of about tt_bytes bytes (0 picks
+ * the default, 64 MB; small values are rounded up to a minimum of 64 kB).
+ * Returns NULL when out of memory.
+ */
+rv_reversi_ai *rv_reversi_ai_new(size_t tt_bytes);
+
+/* Frees the engine and its table (NULL is allowed). */
+void rv_reversi_ai_free(rv_reversi_ai *ai);
+
+/* Forgets everything learned (clears the transposition table). */
+void rv_reversi_ai_clear(rv_reversi_ai *ai);
+
+/*
+ * Draw contempt in centidiscs, from the engine's point of view: a draw is
+ * scored as -contempt for the side to move at the root (0 by default).
+ * Only the midgame search uses it; exact solves report true scores.
+ */
+void rv_reversi_ai_set_contempt(rv_reversi_ai *ai, int contempt_centi);
+
+/*
+ * How long / how deep to think.  level 1..20 picks a depth (and an exact
+ * endgame solve near the end) like a human-facing difficulty setting; level 0
+ * means "use depth and time_ms": depth 1..60 (0 = no depth limit) and time_ms
+ * the wall-clock budget (0 = none).  With level > 0 a non-zero time_ms still
+ * caps the time.  At least one of level, depth and time_ms must be non-zero.
+ */
+typedef struct rv_reversi_limits {
+    int level;       /* 1..20, or 0 to use depth/time_ms */
+    int depth;       /* midgame depth in plies, 0 = no limit */
+    int64_t time_ms; /* wall-clock budget in milliseconds, 0 = no limit */
+} rv_reversi_limits;
+
+/* What a search found. */
+typedef struct rv_reversi_ai_info {
+    int move;        /* best move: a square, RV_REVERSI_PASS, or RV_REVERSI_AI_NONE */
+    int eval_centi;  /* evaluation in centidiscs from the mover's point of view;
+                        when exact, 100 * the final disc difference */
+    int depth;       /* depth of the last completed iteration (empties if exact) */
+    int exact;       /* 1: eval is an exact endgame score; 0: heuristic */
+    uint64_t nodes;  /* positions visited */
+    double seconds;  /* wall-clock time spent */
+    int pv[64];      /* principal variation, starting with move */
+    int pv_len;
+} rv_reversi_ai_info;
+
+/*
+ * Searches the position for the side to move and fills *out.  A side with no
+ * legal move gets RV_REVERSI_PASS at once.  Returns RV_EOVER (out untouched)
+ * when neither side can move, RV_EINVAL for a NULL argument, overlapping
+ * discs or limits that are all zero / out of range.  A stop request makes it
+ * return soon with the best move of the last completed iteration (always a
+ * legal move).
+ */
+rv_status rv_reversi_ai_think(rv_reversi_ai *ai, const rv_reversi_pos *pos,
+                              const rv_reversi_limits *limits, rv_reversi_ai_info *out);
+
+/*
+ * Evaluates every legal move of the position with the given limits (each move
+ * gets the search a think() with those limits would give it, one ply less
+ * deep) and writes up to max entries, best first, into out.  *count gets the
+ * number of entries written (0 when the side to move must pass).  Errors as
+ * rv_reversi_ai_think().
+ */
+typedef struct rv_reversi_move_eval {
+    int move;
+    int eval_centi; /* mover's point of view, as in rv_reversi_ai_info */
+    int exact;
+    int depth;
+} rv_reversi_move_eval;
+rv_status rv_reversi_ai_eval_moves(rv_reversi_ai *ai, const rv_reversi_pos *pos,
+                                   const rv_reversi_limits *limits, rv_reversi_move_eval *out,
+                                   int max, int *count);
+
+/*
+ * Thread-safe: asks a running think/solve of this engine to return soon.  The
+ * request is cleared when the next think/solve starts.
+ */
+void rv_reversi_ai_stop(rv_reversi_ai *ai);
+
+/* The result of an exact solve. */
+typedef struct rv_reversi_solve_result {
+    int move;       /* a best move, RV_REVERSI_PASS, or RV_REVERSI_AI_NONE if the game is over */
+    int score;      /* exact final disc difference for the side to move, empties to the
+                       winner (-64..64); with wld_only: +1 win, 0 draw, -1 loss */
+    uint64_t nodes; /* positions visited */
+} rv_reversi_solve_result;
+
+/*
+ * Solves the position exactly (to the end of the game) for the side to move.
+ * wld_only != 0 only decides win/draw/loss (faster).  Returns RV_OK, RV_EINVAL
+ * for a NULL argument or overlapping discs, or RV_EOVER if stopped by
+ * rv_reversi_ai_stop() before the solve finished (out untouched).
+ */
+rv_status rv_reversi_solve(rv_reversi_ai *ai, const rv_reversi_pos *pos, int wld_only,
+                           rv_reversi_solve_result *out);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

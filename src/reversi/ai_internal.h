@@ -1,0 +1,122 @@
+/*
+ * Internal declarations of the Othello engine (not public API): the engine
+ * struct, the transposition table, the evaluation, the endgame solver and the
+ * midgame search.  Boards are (P, O) bitboards: P the side to move, O the
+ * other side; bit i is square i (a1 = 0, h8 = 63).
+ */
+#ifndef RV_REVERSI_AI_INTERNAL_H
+#define RV_REVERSI_AI_INTERNAL_H
+
+#include "renversi/reversi_ai.h"
+
+#include <stdatomic.h>
+#include <stdint.h>
+
+/* ------------------------------------------------------------ bit helpers */
+
+static inline int bit_count(uint64_t b) { return __builtin_popcountll(b); }
+static inline int first_bit(uint64_t b) { return __builtin_ctzll(b); }
+
+#define BB_CORNERS 0x8100000000000081ULL
+#define BB_FILE_A 0x0101010101010101ULL
+#define BB_FILE_H 0x8080808080808080ULL
+#define BB_RANK_1 0x00000000000000FFULL
+#define BB_RANK_8 0xFF00000000000000ULL
+#define BB_BORDER (BB_FILE_A | BB_FILE_H | BB_RANK_1 | BB_RANK_8)
+/* X-squares (diagonally next to a corner) and C-squares (beside a corner). */
+#define BB_X_SQUARES 0x0042000000004200ULL
+#define BB_C_SQUARES 0x4281000000008142ULL
+
+/* The discs of O that can never be flipped any more (a safe subset). */
+uint64_t rv_ai_stable(uint64_t P, uint64_t O);
+
+/* Squares next to any disc of b (8 directions, no wrap-around). */
+static inline uint64_t bb_neighbours(uint64_t b) {
+    uint64_t h = ((b << 1) & ~BB_FILE_A) | ((b >> 1) & ~BB_FILE_H);
+    uint64_t hb = h | b;
+    return h | (hb << 8) | (hb >> 8);
+}
+
+/* ------------------------------------------------- transposition table */
+
+/*
+ * One entry: the full position as the key (no false hits), score bounds in
+ * the unit of the search that stored them, the depth it was searched to and
+ * the best move.  kind tells the endgame solver's exact entries (disc units)
+ * from the midgame search's (centidisc units) so they never mix.
+ */
+typedef struct tt_entry {
+    uint64_t player, opponent;
+    int16_t lower, upper;
+    uint8_t depth, move, kind, date;
+} tt_entry;
+
+enum { TT_KIND_EMPTY = 0, TT_KIND_EXACT = 1, TT_KIND_MID = 2 };
+
+typedef struct tt_table {
+    tt_entry *entries;
+    uint64_t mask; /* number of entries - 1 (a power of two) */
+    uint8_t date;
+} tt_table;
+
+int tt_init(tt_table *t, size_t bytes);
+void tt_free(tt_table *t);
+void tt_clear(tt_table *t);
+/* Finds the entry of (P, O, kind); NULL if absent. */
+const tt_entry *tt_probe(const tt_table *t, uint64_t P, uint64_t O, int kind);
+void tt_store(tt_table *t, uint64_t P, uint64_t O, int kind, int depth, int lower, int upper,
+              int move);
+
+static inline uint64_t tt_hash(uint64_t P, uint64_t O) {
+    uint64_t h = P * 0x9E3779B97F4A7C15ULL ^ (O + 0x632BE59BD9B4E019ULL) * 0xC2B2AE3D27D4EB4FULL;
+    return h ^ (h >> 29);
+}
+
+/* ---------------------------------------------------------- the engine */
+
+struct rv_reversi_ai {
+    tt_table tt;
+    atomic_int stop;      /* set by rv_reversi_ai_stop() */
+    int contempt;         /* centidiscs */
+    uint64_t nodes;       /* counter of the running search */
+    uint64_t deadline_ns; /* 0 = none */
+    int check_counter;    /* poll the clock every so many nodes */
+    int aborted;          /* the running search was cut short */
+    int simd;             /* rv_reversi_simd code path of the solver */
+};
+
+/* True when the running search must stop (stop request or time out). */
+int rv_ai_should_stop(rv_reversi_ai *ai);
+
+/* Starts a search: clears the stop request and counters, sets the deadline. */
+void rv_ai_begin(rv_reversi_ai *ai, int64_t time_ms);
+
+/* A usable position: not NULL, no square holding two discs. */
+int rv_ai_valid_pos(const rv_reversi_pos *pos);
+
+/* ------------------------------------------------------------ evaluation */
+
+/* Heuristic evaluation of (P, O) for P to move, in centidiscs. */
+int rv_ai_eval(uint64_t P, uint64_t O);
+
+/* Midgame PVS of (P, O) to depth plies in centidiscs (search.c). */
+int rv_ai_mid_search(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha, int beta, int depth);
+
+/* ------------------------------------------------------ endgame solver */
+
+/*
+ * Exact negamax score of (P, O) for P (final disc difference, empties to the
+ * winner) within [alpha, beta] (fail-soft).  *best gets a best move or
+ * RV_REVERSI_PASS / RV_REVERSI_AI_NONE.  Sets ai->aborted if stopped.
+ */
+int rv_ai_endgame(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha, int beta, int *best);
+
+/* Final score of a finished game (or of any position counted as finished). */
+static inline int final_score(uint64_t P, uint64_t O) {
+    int p = bit_count(P), o = bit_count(O), e = 64 - p - o;
+    if (p > o) return p - o + e;
+    if (p < o) return p - o - e;
+    return 0;
+}
+
+#endif

@@ -1,0 +1,402 @@
+/*
+ * The midgame search: iterative deepening, principal variation search with
+ * aspiration windows and the transposition table, the heuristic evaluation
+ * at the leaves, and the exact solver (endgame.c) once the position is close
+ * enough to the end for the level or the time budget.
+ */
+#include "reversi/ai_internal.h"
+
+#include "renversi/core.h"
+
+#include <string.h>
+
+#define INF 30000
+#define MID_TT_MIN 2 /* store in the table from this depth on */
+
+static inline int poll_stop(rv_reversi_ai *ai) {
+    if (ai->aborted) return 1;
+    if ((ai->nodes & 0x3FF) == 0 && rv_ai_should_stop(ai)) ai->aborted = 1;
+    return ai->aborted;
+}
+
+typedef struct mid_move {
+    uint64_t flips;
+    int sq;
+    int key;
+} mid_move;
+
+static void sort_desc(mid_move *mv, int n) {
+    for (int i = 1; i < n; i++) {
+        mid_move t = mv[i];
+        int j = i;
+        while (j > 0 && mv[j - 1].key < t.key) {
+            mv[j] = mv[j - 1];
+            j--;
+        }
+        mv[j] = t;
+    }
+}
+
+/* Moves of P, best-looking first: the table move, then by a static guess. */
+static int gen_moves(uint64_t P, uint64_t O, uint64_t moves, int tt_move, int depth,
+                     mid_move *mv) {
+    int n = 0;
+    for (uint64_t m = moves; m; m &= m - 1) {
+        int x = first_bit(m);
+        uint64_t f = rv_reversi_flips_bb(P, O, x);
+        mid_move *e = &mv[n++];
+        e->flips = f;
+        e->sq = x;
+        if (x == tt_move) e->key = 1 << 20;
+        else if (depth >= 2) e->key = -rv_ai_eval(O ^ f, P ^ f ^ (1ULL << x));
+        else e->key = 0;
+    }
+    if (depth >= 2 || tt_move >= 0) sort_desc(mv, n);
+    return n;
+}
+
+/* Negamax with PVS in centidiscs; game ends score 100 * the disc difference. */
+/* draw: the score of a drawn game for P (minus the contempt at the root). */
+static int mid_search(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha, int beta, int depth,
+                      int passed, int draw) {
+    ai->nodes++;
+    if (depth <= 0) return rv_ai_eval(P, O);
+    if (poll_stop(ai)) return alpha;
+    uint64_t moves = rv_reversi_moves_bb(P, O);
+    if (!moves) {
+        if (passed || !rv_reversi_moves_bb(O, P)) {
+            int fs = final_score(P, O);
+            return fs ? 100 * fs : draw;
+        }
+        return -mid_search(ai, O, P, -beta, -alpha, depth, 1, -draw);
+    }
+    int tt_move = -1;
+    const tt_entry *e = depth >= MID_TT_MIN ? tt_probe(&ai->tt, P, O, TT_KIND_MID) : NULL;
+    if (e) {
+        if (e->depth >= depth) {
+            if (e->lower >= beta) return e->lower;
+            if (e->upper <= alpha) return e->upper;
+            if (e->lower == e->upper) return e->lower;
+        }
+        tt_move = e->move < 64 ? e->move : -1;
+    }
+    const int alpha0 = alpha;
+    mid_move mv[32];
+    int n = gen_moves(P, O, moves, tt_move, depth, mv);
+    int best = -INF, bm = mv[0].sq;
+    for (int i = 0; i < n; i++) {
+        uint64_t f = mv[i].flips, np = O ^ f, no = P ^ f ^ (1ULL << mv[i].sq);
+        int v;
+        if (i == 0) {
+            v = -mid_search(ai, np, no, -beta, -alpha, depth - 1, 0, -draw);
+        } else {
+            v = -mid_search(ai, np, no, -alpha - 1, -alpha, depth - 1, 0, -draw);
+            if (v > alpha && v < beta) v = -mid_search(ai, np, no, -beta, -alpha, depth - 1, 0, -draw);
+        }
+        if (ai->aborted) return alpha;
+        if (v > best) {
+            best = v;
+            bm = mv[i].sq;
+            if (v > alpha) {
+                alpha = v;
+                if (v >= beta) break;
+            }
+        }
+    }
+    if (depth >= MID_TT_MIN) {
+        int lo = best > alpha0 ? best : -INF;
+        int hi = best < beta ? best : INF;
+        tt_store(&ai->tt, P, O, TT_KIND_MID, depth, lo, hi, bm);
+    }
+    return best;
+}
+
+int rv_ai_mid_search(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha, int beta, int depth) {
+    return mid_search(ai, P, O, alpha, beta, depth, 0, -ai->contempt);
+}
+
+/* ------------------------------------------------------------ levels */
+
+/* Midgame depth and exact-solve empties of each level (index 1..20). */
+/* Midgame depth and exact-solve empties of each level (index 1..20).  Depth
+ * grows by one per level up to 12 (about a second a move on one core), then
+ * more slowly: the top levels are for analysis or for use with a time cap. */
+static const int LEVEL_DEPTH[21] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10,
+                                    11, 12, 12, 13, 13, 14, 14, 15, 16, 18};
+static const int LEVEL_SOLVE[21] = {0, 0, 2, 4, 6, 8, 10, 12, 14, 16, 18,
+                                    19, 20, 20, 21, 21, 22, 22, 23, 23, 24};
+/* Random noise added to root scores at the lowest levels, in centidiscs. */
+static const int LEVEL_NOISE[21] = {0, 900, 500, 250};
+
+typedef struct plan {
+    int depth;        /* maximum midgame depth */
+    int solve;        /* solve exactly at most this many empties */
+    int noise;        /* root noise amplitude */
+    int64_t time_ms;  /* 0 = none */
+} plan;
+
+static int make_plan(const rv_reversi_limits *l, int empties, plan *p) {
+    if (l->level < 0 || l->level > RV_REVERSI_AI_LEVEL_MAX || l->depth < 0 || l->depth > 60 ||
+        l->time_ms < 0)
+        return -1;
+    if (!l->level && !l->depth && !l->time_ms) return -1;
+    memset(p, 0, sizeof *p);
+    p->time_ms = l->time_ms;
+    if (l->level) {
+        p->depth = LEVEL_DEPTH[l->level];
+        p->solve = LEVEL_SOLVE[l->level];
+        p->noise = l->level < 4 ? LEVEL_NOISE[l->level] : 0;
+    } else if (l->depth) {
+        p->depth = l->depth;
+        /* An exact solve costs about as much as a midgame search twice as
+         * deep would; solve when that fits. */
+        p->solve = l->depth * 2 < 26 ? l->depth * 2 : 26;
+        if (l->time_ms) p->solve = 60; /* the deadline decides */
+    } else {
+        p->depth = 60;
+        /* Rough sizes solvable within the budget on one core. */
+        int64_t t = l->time_ms;
+        p->solve = t < 100 ? 14 : t < 500 ? 17 : t < 2000 ? 19 : t < 10000 ? 21 : t < 60000 ? 23 : 25;
+    }
+    if (p->depth > empties) p->depth = empties;
+    return 0;
+}
+
+/* ------------------------------------------------------------ root */
+
+static void fill_pv(rv_reversi_ai *ai, uint64_t P, uint64_t O, int kind, rv_reversi_ai_info *out) {
+    out->pv_len = 0;
+    int m = out->move;
+    while (out->pv_len < 60 && m >= 0 && m < 64) {
+        out->pv[out->pv_len++] = m;
+        uint64_t f = rv_reversi_flips_bb(P, O, m);
+        if (!f) {
+            out->pv_len--;
+            break;
+        }
+        uint64_t np = O ^ f, no = P ^ f ^ (1ULL << m);
+        P = np;
+        O = no;
+        if (!rv_reversi_moves_bb(P, O)) {
+            if (!rv_reversi_moves_bb(O, P)) break;
+            out->pv[out->pv_len++] = RV_REVERSI_PASS;
+            uint64_t t = P;
+            P = O;
+            O = t;
+        }
+        const tt_entry *e = tt_probe(&ai->tt, P, O, kind);
+        m = e ? e->move : -1;
+    }
+}
+
+/*
+ * One iteration at the root: every move searched to depth - 1 (or solved
+ * exactly when depth < 0), best first from the previous iteration.  Returns
+ * the best score; *best gets its move.  noise is added to each move's score
+ * (low levels).  Returns with ai->aborted set if stopped; *best then holds
+ * the best completely searched move, or -1.
+ */
+static int root_iteration(rv_reversi_ai *ai, uint64_t P, uint64_t O, mid_move *mv, int n,
+                          int depth, int alpha, int beta, int noise, rv_rng *rng, int *best) {
+    int bestv = -INF;
+    *best = -1;
+    for (int i = 0; i < n; i++) {
+        uint64_t f = mv[i].flips, np = O ^ f, no = P ^ f ^ (1ULL << mv[i].sq);
+        int v, a = alpha > bestv ? alpha : bestv;
+        if (noise) {
+            v = -mid_search(ai, np, no, -INF, INF, depth - 1, 0, ai->contempt);
+            v += (int)rv_rng_below(rng, (uint64_t)(2 * noise + 1)) - noise;
+        } else if (i == 0) {
+            v = -mid_search(ai, np, no, -beta, -alpha, depth - 1, 0, ai->contempt);
+        } else {
+            v = -mid_search(ai, np, no, -a - 1, -a, depth - 1, 0, ai->contempt);
+            if (v > a && v < beta) v = -mid_search(ai, np, no, -beta, -v, depth - 1, 0, ai->contempt);
+        }
+        if (ai->aborted) return bestv;
+        mv[i].key = v;
+        if (v > bestv) {
+            bestv = v;
+            *best = mv[i].sq;
+            if (v >= beta) break;
+        }
+    }
+    return bestv;
+}
+
+static void move_to_front(mid_move *mv, int n, int sq) {
+    for (int i = 0; i < n; i++) {
+        if (mv[i].sq != sq) continue;
+        mid_move t = mv[i];
+        memmove(mv + 1, mv, (size_t)i * sizeof *mv);
+        mv[0] = t;
+        return;
+    }
+}
+
+/* The search of rv_reversi_ai_think() once the position has moves. */
+static void think(rv_reversi_ai *ai, uint64_t P, uint64_t O, const plan *p,
+                  rv_reversi_ai_info *out) {
+    const double t0 = rv_clock_seconds();
+    int empties = bit_count(~(P | O));
+    uint64_t moves = rv_reversi_moves_bb(P, O);
+    mid_move mv[32];
+    int n = gen_moves(P, O, moves, -1, 2, mv);
+    rv_rng rng;
+    rv_rng_seed(&rng, tt_hash(P, O) ^ ai->nodes ^ (uint64_t)ai->tt.date * 0x9E3779B97F4A7C15ULL);
+
+    out->move = mv[0].sq;
+    out->eval_centi = 0;
+    out->depth = 0;
+    out->exact = 0;
+
+    /* Iterative deepening.  With a time budget, an iteration is started only
+     * if the previous ones took less than a fifth of the budget (each one
+     * costs several times the previous). */
+    int prev = rv_ai_eval(P, O);
+    int max_depth = p->depth;
+    int direct_solve = empties <= p->solve && !p->time_ms && !p->noise;
+    if (direct_solve) max_depth = 0;
+    if (empties <= p->solve && p->time_ms && max_depth > 8) max_depth = 8;
+    for (int d = 1; d <= max_depth; d++) {
+        int best, v;
+        if (p->noise || d <= 2) {
+            v = root_iteration(ai, P, O, mv, n, d, -INF, INF, p->noise, &rng, &best);
+        } else {
+            int lo = prev - 300, hi = prev + 300;
+            for (;;) {
+                v = root_iteration(ai, P, O, mv, n, d, lo, hi, 0, &rng, &best);
+                if (ai->aborted || (v > lo && v < hi)) break;
+                if (v <= lo) lo = v <= -INF + 1000 ? -INF : v - 600;
+                if (v >= hi) hi = v >= INF - 1000 ? INF : v + 600;
+                if (lo <= -INF && hi >= INF) {
+                    v = root_iteration(ai, P, O, mv, n, d, -INF, INF, 0, &rng, &best);
+                    break;
+                }
+            }
+        }
+        if (ai->aborted) {
+            if (best >= 0 && best != out->move && v > prev) {
+                out->move = best;
+                out->eval_centi = v;
+            }
+            break;
+        }
+        prev = v;
+        out->move = best;
+        out->eval_centi = v;
+        out->depth = d;
+        move_to_front(mv, n, best);
+        if (!p->noise) {
+            /* Keep the rest ordered by this iteration's scores. */
+            mid_move *rest = mv + 1;
+            sort_desc(rest, n - 1);
+        }
+        if (p->time_ms && (rv_clock_seconds() - t0) * 1000.0 * 5 > (double)p->time_ms) break;
+        if (d >= empties) break;
+    }
+    fill_pv(ai, P, O, TT_KIND_MID, out);
+
+    /* The exact solve, when the position is small enough. */
+    if (empties <= p->solve && !p->noise && !ai->aborted) {
+        int move;
+        int v = rv_ai_endgame(ai, P, O, -64, 64, &move);
+        if (!ai->aborted && move >= 0 && move < 64) {
+            out->move = move;
+            out->eval_centi = 100 * v;
+            out->depth = empties;
+            out->exact = 1;
+            fill_pv(ai, P, O, TT_KIND_EXACT, out);
+        }
+    }
+    out->nodes = ai->nodes;
+    out->seconds = rv_clock_seconds() - t0;
+}
+
+rv_status rv_reversi_ai_think(rv_reversi_ai *ai, const rv_reversi_pos *pos,
+                              const rv_reversi_limits *limits, rv_reversi_ai_info *out) {
+    if (!ai || !limits || !out || !rv_ai_valid_pos(pos)) return RV_EINVAL;
+    uint64_t P = pos->player, O = pos->opponent;
+    plan p;
+    if (make_plan(limits, bit_count(~(P | O)), &p) != 0) return RV_EINVAL;
+    uint64_t moves = rv_reversi_moves_bb(P, O);
+    if (!moves && !rv_reversi_moves_bb(O, P)) return RV_EOVER;
+    rv_ai_begin(ai, p.time_ms);
+    rv_reversi_ai_info info;
+    memset(&info, 0, sizeof info);
+    if (!moves) {
+        info.move = RV_REVERSI_PASS;
+        info.pv[0] = RV_REVERSI_PASS;
+        info.pv_len = 1;
+        info.eval_centi = -rv_ai_eval(O, P);
+    } else {
+        think(ai, P, O, &p, &info);
+    }
+    *out = info;
+    return RV_OK;
+}
+
+rv_status rv_reversi_ai_eval_moves(rv_reversi_ai *ai, const rv_reversi_pos *pos,
+                                   const rv_reversi_limits *limits, rv_reversi_move_eval *out,
+                                   int max, int *count) {
+    if (!ai || !limits || !out || !count || max < 0 || !rv_ai_valid_pos(pos)) return RV_EINVAL;
+    uint64_t P = pos->player, O = pos->opponent;
+    int empties = bit_count(~(P | O));
+    plan p;
+    if (make_plan(limits, empties, &p) != 0) return RV_EINVAL;
+    uint64_t moves = rv_reversi_moves_bb(P, O);
+    if (!moves && !rv_reversi_moves_bb(O, P)) return RV_EOVER;
+    rv_ai_begin(ai, p.time_ms);
+    mid_move mv[32];
+    int n = gen_moves(P, O, moves, -1, 2, mv);
+    rv_reversi_move_eval res[32];
+    int done = 0;
+    int exact = empties - 1 <= p.solve;
+    /* Iterative deepening over all moves so a deadline still leaves
+     * complete results of the last finished depth. */
+    int max_depth = exact && !p.time_ms ? 0 : p.depth;
+    for (int d = 1; d <= max_depth; d++) {
+        rv_reversi_move_eval cur[32];
+        for (int i = 0; i < n && !ai->aborted; i++) {
+            uint64_t f = mv[i].flips, np = O ^ f, no = P ^ f ^ (1ULL << mv[i].sq);
+            cur[i] = (rv_reversi_move_eval){mv[i].sq, -mid_search(ai, np, no, -INF, INF, d - 1, 0, ai->contempt),
+                                            0, d};
+        }
+        if (ai->aborted) break;
+        memcpy(res, cur, (size_t)n * sizeof *res);
+        done = 1;
+        if (d >= empties) break;
+    }
+    if (exact && !ai->aborted) {
+        rv_reversi_move_eval cur[32];
+        for (int i = 0; i < n && !ai->aborted; i++) {
+            uint64_t f = mv[i].flips, np = O ^ f, no = P ^ f ^ (1ULL << mv[i].sq);
+            int bm;
+            cur[i] = (rv_reversi_move_eval){mv[i].sq, -100 * rv_ai_endgame(ai, np, no, -64, 64, &bm),
+                                            1, empties};
+        }
+        if (!ai->aborted) {
+            memcpy(res, cur, (size_t)n * sizeof *res);
+            done = 1;
+        }
+    }
+    if (!done) { /* stopped before depth 1 finished: a static guess */
+        for (int i = 0; i < n; i++) {
+            uint64_t f = mv[i].flips, np = O ^ f, no = P ^ f ^ (1ULL << mv[i].sq);
+            res[i] = (rv_reversi_move_eval){mv[i].sq, -rv_ai_eval(np, no), 0, 0};
+        }
+    }
+    /* Best first (stable: equal scores keep the move-ordering order). */
+    for (int i = 1; i < n; i++) {
+        rv_reversi_move_eval t = res[i];
+        int j = i;
+        while (j > 0 && res[j - 1].eval_centi < t.eval_centi) {
+            res[j] = res[j - 1];
+            j--;
+        }
+        res[j] = t;
+    }
+    int k = n < max ? n : max;
+    memcpy(out, res, (size_t)k * sizeof *out);
+    *count = k;
+    return RV_OK;
+}

@@ -1,0 +1,76 @@
+/*
+ * The transposition table of the Othello engine: two-way buckets keyed by
+ * the full position, so a hit is never a different position.
+ */
+#include "reversi/ai_internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+int tt_init(tt_table *t, size_t bytes) {
+    size_t n = 1;
+    if (bytes < 65536) bytes = 65536;
+    while (n * 2 * sizeof(tt_entry) <= bytes) n *= 2;
+    tt_entry *e = calloc(n, sizeof *e);
+    if (!e) return -1;
+    t->entries = e;
+    t->mask = n - 1;
+    t->date = 0;
+    return 0;
+}
+
+void tt_free(tt_table *t) {
+    free(t->entries);
+    t->entries = NULL;
+}
+
+void tt_clear(tt_table *t) {
+    memset(t->entries, 0, (t->mask + 1) * sizeof *t->entries);
+    t->date = 0;
+}
+
+const tt_entry *tt_probe(const tt_table *t, uint64_t P, uint64_t O, int kind) {
+    uint64_t i = tt_hash(P, O) & t->mask;
+    const tt_entry *e = &t->entries[i];
+    if (e->player == P && e->opponent == O && e->kind == kind) return e;
+    e = &t->entries[i ^ 1];
+    if (e->player == P && e->opponent == O && e->kind == kind) return e;
+    return NULL;
+}
+
+/*
+ * Stores a search result.  An existing entry of the same position is updated
+ * (its bounds tightened when the depth is the same); otherwise the slot of
+ * the bucket holding the older or shallower entry is replaced.
+ */
+void tt_store(tt_table *t, uint64_t P, uint64_t O, int kind, int depth, int lower, int upper,
+              int move) {
+    uint64_t i = tt_hash(P, O) & t->mask;
+    tt_entry *a = &t->entries[i], *b = &t->entries[i ^ 1], *e;
+    if (a->player == P && a->opponent == O && a->kind == kind) e = a;
+    else if (b->player == P && b->opponent == O && b->kind == kind) e = b;
+    else {
+        int sa = (a->date == t->date) * 256 + a->depth;
+        int sb = (b->date == t->date) * 256 + b->depth;
+        e = sa <= sb ? a : b;
+        e->kind = TT_KIND_EMPTY;
+    }
+    if (e->kind == kind && e->depth == depth) {
+        if (lower > e->lower) e->lower = (int16_t)lower;
+        if (upper < e->upper) e->upper = (int16_t)upper;
+        if (e->lower > e->upper) { /* inconsistent (search instability): keep the new */
+            e->lower = (int16_t)lower;
+            e->upper = (int16_t)upper;
+        }
+        if (move >= 0 && move < 64) e->move = (uint8_t)move;
+    } else if (e->kind != kind || depth >= e->depth) {
+        e->player = P;
+        e->opponent = O;
+        e->kind = (uint8_t)kind;
+        e->depth = (uint8_t)depth;
+        e->lower = (int16_t)lower;
+        e->upper = (int16_t)upper;
+        e->move = (uint8_t)(move >= 0 && move < 64 ? move : 255);
+    }
+    e->date = t->date;
+}
