@@ -43,9 +43,21 @@ int rv_cmd_judge_reversi(int argc, char **argv) {
     char *text = malloc(total + 1);
     if (!text) return rv_cli_fail(cmd, "out of memory");
     size_t len = 0;
-    int nargs = 0;
+    int nargs = 0, options = 1;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
+        if (options && strcmp(a, "--") == 0) {
+            options = 0; /* everything after "--" is the transcript */
+            continue;
+        }
+        if (!options) {
+            size_t n = strlen(a);
+            memcpy(text + len, a, n);
+            len += n;
+            text[len++] = ' ';
+            nargs++;
+            continue;
+        }
         if (strcmp(a, "--game") == 0 || strcmp(a, "--board") == 0 || strcmp(a, "--size") == 0 ||
             strcmp(a, "--rule") == 0) {
             if (i + 1 >= argc) {
