@@ -29,6 +29,18 @@ typedef enum rv_status {
     RV_ETOOLONG = -10   /* input longer than the limit */
 } rv_status;
 
+/*
+ * Where and why a parser stopped, for every text parser in the library (move
+ * lists, PSQ, OBF, ...). offset is the byte offset of the offending token in
+ * the input, token a copy of it (cut to fit, NUL-terminated), expected a
+ * static description of what was expected there ("a point like h8").
+ */
+typedef struct rv_parse_error {
+    size_t offset;
+    char token[32];
+    const char *expected;
+} rv_parse_error;
+
 /* Stone / disc colours, shared by both games. */
 typedef enum rv_color { RV_EMPTY = 0, RV_BLACK = 1, RV_WHITE = 2 } rv_color;
 

@@ -4,9 +4,9 @@
  * One rules engine parameterised by the rule variant and the board size
  * (shared/spec/renju.md). Points are given as (x, y): x the column from the
  * left, y the row from the TOP, both from 0 — the Gomocup convention. The
- * printed notation ("h8", row numbers from the bottom) lives in record.h.
+ * printed notation ("h8", row numbers from the bottom) lives in gomoku_record.h.
  *
- * An rv_gomoku is a plain struct (about 2 KB) the caller owns; it may live on
+ * An rv_gomoku is a plain struct (about 6 KB) the caller owns; it may live on
  * the stack and be copied with memcpy. Its fields are private: use the
  * functions. Nothing here allocates.
  */
@@ -22,6 +22,13 @@ extern "C" {
 #define RV_GOMOKU_MIN_SIZE 5
 #define RV_GOMOKU_MAX_SIZE 26
 #define RV_GOMOKU_MAX_POINTS (RV_GOMOKU_MAX_SIZE * RV_GOMOKU_MAX_SIZE)
+/* Lines per direction (the diagonals of a 26x26 board); private sizing. */
+#define RV_GOMOKU_LINES (2 * RV_GOMOKU_MAX_SIZE - 1)
+
+/* A point (x, y), x from the left and y from the top, both from 0. */
+typedef struct rv_gomoku_point {
+    int x, y;
+} rv_gomoku_point;
 
 /* Rule variants; the values are the Gomocup `INFO rule` codes. */
 typedef enum rv_gomoku_rule {
@@ -55,8 +62,17 @@ typedef struct rv_gomoku {
     rv_gomoku_rule rule;
     int nmoves;
     rv_gomoku_result result;
+    int nstones;                            /* stones on the board (moves + setup) */
     uint8_t cell[RV_GOMOKU_MAX_POINTS];     /* rv_color, index y * width + x */
     uint16_t moves[RV_GOMOKU_MAX_POINTS];   /* played points in order, y * width + x */
+    /*
+     * The board again as bit lines, for the forbidden-point code: per direction
+     * (row, column, diagonal, anti-diagonal) and line, bit (position + 5) is set
+     * in black[] for a black stone and in other[] for a white stone or a point
+     * off the board (5 guard bits on each side). See src/gomoku/lines.h.
+     */
+    uint64_t black[4][RV_GOMOKU_LINES];
+    uint64_t other[4][RV_GOMOKU_LINES];
 } rv_gomoku;
 
 /* Parses a rule name: freestyle, standard (or exact5), renju, caro, standard-caro. */
@@ -106,6 +122,13 @@ rv_status rv_gomoku_play(rv_gomoku *g, int x, int y);
  */
 rv_status rv_gomoku_play_forced(rv_gomoku *g, int x, int y);
 
+/*
+ * Plays n moves in order with rv_gomoku_play_forced (so a record may end in
+ * black's forbidden move). Stops at the first move that fails: returns its
+ * status and its index in *bad (when not NULL); the moves before it stay played.
+ */
+rv_status rv_gomoku_play_moves(rv_gomoku *g, const rv_gomoku_point *moves, int n, int *bad);
+
 /* Takes back the last move. RV_EEMPTY when no move has been played. */
 rv_status rv_gomoku_undo(rv_gomoku *g);
 
@@ -131,6 +154,12 @@ rv_forbid_kind rv_gomoku_forbidden(const rv_gomoku *g, int x, int y);
  * (RV_FORBID_NONE for occupied points). Returns the number of forbidden points.
  */
 int rv_gomoku_forbidden_map(const rv_gomoku *g, uint8_t *kinds);
+
+/*
+ * Would black playing the empty point (x, y) make a winning five under Renju
+ * (a row of exactly five through it)? 0 for occupied or off-board points.
+ */
+int rv_gomoku_makes_five(const rv_gomoku *g, int x, int y);
 
 #ifdef __cplusplus
 }

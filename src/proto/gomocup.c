@@ -1,7 +1,421 @@
-/* Placeholder until this command lands; replaced by its module's owner. */
+/*
+ * `renversi gomocup` (also `pbrain-renversi`): a Gomocup brain on stdin/stdout,
+ * the protocol of shared/spec/gomocup.md (docs/protocol-gomocup.md lists what is
+ * supported). One command per line; CR LF, LF or a lone CR end a line.
+ */
+#include <ctype.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
 #include "cli/cli.h"
+#include "proto/gomocup.h"
+#include "proto/gomocup_game.h"
+#include "renversi/core.h"
+#include "renversi/gomoku_ai.h"
+
+#define LINE_MAX_LEN 4096
+#define UNLIMITED 2147483647LL
+
+typedef struct brain {
+    gc_game gm;
+    rv_gomoku_ai *ai;
+    size_t tt_bytes;
+    int64_t timeout_turn, timeout_match, time_left, max_memory;
+    int fixed_level; /* --level: play at a fixed level instead of by the clock */
+    FILE *in, *out;
+} brain;
+
+static void reply(brain *br, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void reply(brain *br, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    vfprintf(br->out, fmt, ap);
+    va_end(ap);
+    fputc('\n', br->out);
+    fflush(br->out);
+}
+
+/*
+ * Reads one line into buf (any of CR LF, LF, CR ends it; a line longer than the
+ * buffer is cut and *too_long set). Returns 0 at end of input.
+ */
+static int read_line(FILE *in, char *buf, size_t cap, int *too_long) {
+    size_t n = 0;
+    int c;
+    *too_long = 0;
+    while ((c = getc(in)) != EOF) {
+        if (c == '\n' || c == '\r') {
+            if (n == 0 && !*too_long) continue; /* the LF of CR LF, or a blank line */
+            break;
+        }
+        if (n + 1 < cap) buf[n++] = (char)c;
+        else *too_long = 1;
+    }
+    buf[n] = '\0';
+    return c != EOF || n > 0 || *too_long;
+}
+
+/* Parses "X,Y" (spaces allowed around the numbers) with a rest pointer. */
+static int parse_xy(const char *s, int *x, int *y, const char **rest) {
+    char *end;
+    while (*s == ' ') s++;
+    if (!isdigit((unsigned char)*s)) return -1;
+    long a = strtol(s, &end, 10);
+    while (*end == ' ') end++;
+    if (*end != ',') return -1;
+    s = end + 1;
+    while (*s == ' ') s++;
+    if (!isdigit((unsigned char)*s)) return -1;
+    long b = strtol(s, &end, 10);
+    if (a > 1000 || b > 1000) return -1;
+    *x = (int)a;
+    *y = (int)b;
+    if (rest) *rest = end;
+    else {
+        while (*end == ' ') end++;
+        if (*end) return -1;
+    }
+    return 0;
+}
+
+/* Milliseconds this move may take: inside timeout_turn and the match time, with margins. */
+static int64_t move_budget(const brain *br) {
+    int64_t turn = br->timeout_turn > 0 ? br->timeout_turn : 0;
+    int64_t budget;
+    if (turn > 0) {
+        /* the answer must arrive within timeout_turn: keep 10% and 50 ms for the pipe */
+        int64_t margin = turn / 10 > 50 ? turn / 10 : 50;
+        budget = turn - margin;
+    } else
+        budget = 5000; /* no per-move limit: the match time decides below */
+    if (br->timeout_turn == 0 && br->timeout_match == 0 && br->time_left >= UNLIMITED)
+        budget = 100; /* "play as fast as possible" */
+    if (br->time_left < UNLIMITED) {
+        int empties = br->gm.w * br->gm.h - br->gm.n;
+        int64_t moves_left = empties / 6;
+        if (moves_left < 12) moves_left = 12;
+        if (moves_left > 40) moves_left = 40;
+        int64_t share = (br->time_left - 100) / moves_left;
+        if (share < budget) budget = share;
+    }
+    if (budget < 5) budget = 5;
+    return budget;
+}
+
+/* Applies max_memory (half of it for the table) before the next think. */
+static int ensure_engine(brain *br) {
+    size_t want = 16u << 20;
+    if (br->max_memory > 0) {
+        int64_t half = br->max_memory / 2 - (2 << 20);
+        want = half < (64 << 10) ? (64 << 10) : half > (256ll << 20) ? (256u << 20) : (size_t)half;
+    }
+    if (br->ai && want == br->tt_bytes) return 0;
+    rv_gomoku_ai_free(br->ai);
+    br->ai = rv_gomoku_ai_new(want);
+    br->tt_bytes = want;
+    return br->ai ? 0 : -1;
+}
+
+/* Thinks for the side to move of g and returns the move (-1 on failure, reported). */
+static int think(brain *br, const rv_gomoku *g, int *x, int *y) {
+    if (ensure_engine(br) != 0) {
+        reply(br, "ERROR out of memory");
+        return -1;
+    }
+    rv_gomoku_limits lim = {0};
+    if (br->fixed_level) lim.level = br->fixed_level;
+    else lim.time_ms = move_budget(br);
+    rv_gomoku_ai_info info;
+    rv_status s = rv_gomoku_ai_think(br->ai, g, &lim, &info);
+    if (s != RV_OK) {
+        reply(br, "ERROR no move to play: %s", rv_strerror(s));
+        return -1;
+    }
+    reply(br, "MESSAGE depth %d eval %d nodes %llu time %.3f", info.depth, info.eval,
+          (unsigned long long)info.nodes, info.seconds);
+    *x = info.x;
+    *y = info.y;
+    return 0;
+}
+
+/* The brain's move in the current game: thinks, records and answers "X,Y". */
+static void play_own(brain *br) {
+    rv_gomoku g;
+    rv_status s = gc_position(&br->gm, &g);
+    if (s != RV_OK) {
+        reply(br, "ERROR cannot play this board: %s",
+              s == RV_EOVER ? "the game is over" : s == RV_EINVAL ? "stone counts do not fit"
+                                                                  : rv_strerror(s));
+        return;
+    }
+    int x, y;
+    if (think(br, &g, &x, &y) != 0) return;
+    br->gm.st[br->gm.n++] = (gc_stone){x, y, 1};
+    reply(br, "%d,%d", x, y);
+}
+
+static int add_stone(brain *br, int x, int y, int own) {
+    rv_status s = gc_free_point(&br->gm, x, y);
+    if (s != RV_OK) {
+        reply(br, "ERROR %d,%d is %s", x, y, s == RV_ERANGE ? "off the board" : "occupied");
+        return -1;
+    }
+    br->gm.st[br->gm.n++] = (gc_stone){x, y, own};
+    return 0;
+}
+
+static void cmd_start(brain *br, int w, int h) {
+    rv_gomoku g;
+    if (rv_gomoku_init(&g, w, h, br->gm.rule) != RV_OK &&
+        rv_gomoku_init(&g, w, h, RV_RULE_FREESTYLE) != RV_OK) {
+        reply(br, "ERROR unsupported board size %dx%d (5..%d)", w, h, RV_GOMOKU_MAX_SIZE);
+        return;
+    }
+    br->gm.w = w;
+    br->gm.h = h;
+    br->gm.n = 0;
+    reply(br, "OK");
+}
+
+/* Reads "X,Y,F" lines up to DONE into the game; returns 0 when all were valid. */
+static int read_board(brain *br) {
+    char line[LINE_MAX_LEN];
+    int too_long, bad = 0;
+    br->gm.n = 0;
+    while (read_line(br->in, line, sizeof line, &too_long)) {
+        if (strncasecmp(line, "DONE", 4) == 0) return bad ? -1 : 0;
+        int x, y, f;
+        const char *rest;
+        if (bad) continue;
+        if (too_long || parse_xy(line, &x, &y, &rest) != 0 || *rest != ',' ||
+            sscanf(rest + 1, "%d", &f) != 1 || f < 1 || f > 3) {
+            reply(br, "ERROR bad BOARD line '%.40s' (expected X,Y,F with F 1..3)", line);
+            bad = 1;
+            continue;
+        }
+        /* F = 3 marks a stone of a winning line in continuous games: the opponent's */
+        if (add_stone(br, x, y, f == 1) != 0) bad = 1;
+    }
+    return -1;
+}
+
+static void cmd_info(brain *br, const char *args) {
+    char key[64];
+    int n = 0;
+    if (sscanf(args, "%63s %n", key, &n) != 1) return;
+    const char *val = args + n;
+    long long v;
+    char *end;
+    v = strtoll(val, &end, 10);
+    int numeric = end != val && (*end == '\0' || *end == ' ');
+    if (strcasecmp(key, "timeout_turn") == 0 || strcasecmp(key, "timeout_match") == 0 ||
+        strcasecmp(key, "time_left") == 0 || strcasecmp(key, "max_memory") == 0 ||
+        strcasecmp(key, "rule") == 0 || strcasecmp(key, "game_type") == 0) {
+        if (!numeric) {
+            reply(br, "ERROR INFO %s: expected a number, got '%.40s'", key, val);
+            return;
+        }
+    }
+    if (strcasecmp(key, "timeout_turn") == 0) br->timeout_turn = v < 0 ? 0 : v;
+    else if (strcasecmp(key, "timeout_match") == 0) br->timeout_match = v < 0 ? 0 : v;
+    else if (strcasecmp(key, "time_left") == 0) br->time_left = v;
+    else if (strcasecmp(key, "max_memory") == 0) br->max_memory = v < 0 ? 0 : v;
+    else if (strcasecmp(key, "rule") == 0) {
+        rv_gomoku_rule r;
+        if (rv_gomoku_rule_from_gomocup((int)v, &r) != RV_OK)
+            reply(br, "ERROR INFO rule %lld is not supported", v);
+        else
+            br->gm.rule = r;
+    }
+    /* game_type, evaluate, folder and unknown keys: nothing to do */
+}
+
+static void cmd_takeback(brain *br, const char *args) {
+    int x, y;
+    if (parse_xy(args, &x, &y, NULL) != 0) {
+        reply(br, "ERROR TAKEBACK expects X,Y");
+        return;
+    }
+    for (int i = br->gm.n - 1; i >= 0; i--)
+        if (br->gm.st[i].x == x && br->gm.st[i].y == y) {
+            memmove(&br->gm.st[i], &br->gm.st[i + 1], (size_t)(br->gm.n - i - 1) * sizeof(gc_stone));
+            br->gm.n--;
+            reply(br, "OK");
+            return;
+        }
+    reply(br, "ERROR TAKEBACK %d,%d: no stone there", x, y);
+}
+
+/*
+ * Swap2 (spec/gomocup.md): with no stones, propose three (black, white, black);
+ * with 3 or 5, white is to move: take black ("SWAP") when white stands badly,
+ * else play white's move. Ownership is recorded so a following TURN works.
+ */
+static void gc_swap2(brain *br, const int *xs, const int *ys, int n) {
+    br->gm.n = 0;
+    if (n == 0) {
+        int cx = br->gm.w / 2, cy = br->gm.h / 2;
+        int px[3] = {cx, cx + 1, cx - 1}, py[3] = {cy, cy - 1, cy - 2};
+        for (int i = 0; i < 3; i++) br->gm.st[br->gm.n++] = (gc_stone){px[i], py[i], i != 1};
+        reply(br, "%d,%d %d,%d %d,%d", px[0], py[0], px[1], py[1], px[2], py[2]);
+        return;
+    }
+    /* white (the brain, unless it swaps) to move */
+    for (int i = 0; i < n; i++) br->gm.st[br->gm.n++] = (gc_stone){xs[i], ys[i], i % 2 == 1};
+    rv_gomoku g;
+    rv_status s = gc_position(&br->gm, &g);
+    if (s != RV_OK || ensure_engine(br) != 0) {
+        br->gm.n = 0;
+        reply(br, "ERROR cannot play this SWAP2BOARD position");
+        return;
+    }
+    rv_gomoku_limits lim = {0};
+    if (br->fixed_level) lim.level = br->fixed_level;
+    else lim.time_ms = move_budget(br);
+    rv_gomoku_ai_info info;
+    if (rv_gomoku_ai_think(br->ai, &g, &lim, &info) != RV_OK) {
+        br->gm.n = 0;
+        reply(br, "ERROR cannot play this SWAP2BOARD position");
+        return;
+    }
+    if (info.eval < -60) {
+        for (int i = 0; i < br->gm.n; i++) br->gm.st[i].own = !br->gm.st[i].own;
+        reply(br, "SWAP");
+        return;
+    }
+    br->gm.st[br->gm.n++] = (gc_stone){info.x, info.y, 1};
+    reply(br, "%d,%d", info.x, info.y);
+}
+
+static void cmd_swap2board(brain *br) {
+    char line[LINE_MAX_LEN];
+    int too_long, n = 0, bad = 0, xs[8], ys[8];
+    while (read_line(br->in, line, sizeof line, &too_long)) {
+        if (strncasecmp(line, "DONE", 4) == 0) break;
+        int x, y;
+        if (bad) continue;
+        if (too_long || parse_xy(line, &x, &y, NULL) != 0 || n >= 5 || x >= br->gm.w ||
+            y >= br->gm.h) {
+            reply(br, "ERROR bad SWAP2BOARD line '%.40s'", line);
+            bad = 1;
+            continue;
+        }
+        for (int i = 0; i < n; i++)
+            if (xs[i] == x && ys[i] == y) bad = 1;
+        if (bad) {
+            reply(br, "ERROR SWAP2BOARD: %d,%d given twice", x, y);
+            continue;
+        }
+        xs[n] = x, ys[n++] = y;
+    }
+    if (bad) return;
+    if (n != 0 && n != 3 && n != 5) {
+        reply(br, "ERROR SWAP2BOARD expects 0, 3 or 5 stones, got %d", n);
+        return;
+    }
+    gc_swap2(br, xs, ys, n);
+}
+
+static const char help[] =
+    "usage: renversi gomocup [--level N]\n"
+    "       pbrain-renversi\n"
+    "\n"
+    "A Gomocup (\"pbrain\") brain on stdin/stdout for Piskvork, c-gomoku-cli and other\n"
+    "managers. Supports START, RECTSTART, BEGIN, TURN, BOARD, INFO (timeout_turn,\n"
+    "timeout_match, time_left, max_memory, rule, game_type), RESTART, TAKEBACK,\n"
+    "SWAP2BOARD, PLAY, ABOUT and END; see docs/protocol-gomocup.md.\n"
+    "\n"
+    "  --level N   think at a fixed engine level (1..20) instead of by the clock\n";
 
 int rv_cmd_gomocup(int argc, char **argv) {
-    (void)argc;
-    return rv_cli_fail(argv[0], "not implemented yet");
+    int level = 0;
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0) {
+            fputs(help, stdout);
+            return RV_EXIT_OK;
+        } else if (strcmp(argv[i], "--level") == 0 && i + 1 < argc) {
+            long v;
+            if (rv_cli_parse_int(argv[++i], 1, 20, &v) != 0)
+                return rv_cli_fail("gomocup", "--level expects 1..20, got '%s'", argv[i]);
+            level = (int)v;
+        } else
+            return rv_cli_fail("gomocup", "unknown option '%s' (try --help)", argv[i]);
+    }
+    return rv_gomocup_run(stdin, stdout, level);
+}
+
+int rv_gomocup_run(FILE *in, FILE *out, int level) {
+    brain br;
+    memset(&br, 0, sizeof br);
+    br.in = in;
+    br.out = out;
+    br.fixed_level = level;
+    br.timeout_turn = 30000;
+    br.time_left = UNLIMITED;
+    br.gm.rule = RV_RULE_FREESTYLE;
+    char line[LINE_MAX_LEN];
+    int too_long;
+    while (read_line(br.in, line, sizeof line, &too_long)) {
+        if (too_long) {
+            reply(&br, "ERROR line too long");
+            continue;
+        }
+        char cmd[32];
+        int n = 0;
+        if (sscanf(line, "%31s %n", cmd, &n) != 1) continue;
+        const char *args = line + n;
+        for (char *p = cmd; *p; p++) *p = (char)toupper((unsigned char)*p);
+        int x, y;
+        if (strcmp(cmd, "END") == 0) break;
+        if (strcmp(cmd, "ABOUT") == 0) {
+            reply(&br, "name=\"renversi\", version=\"%s\", author=\"renversi developers\", "
+                       "country=\"-\", www=\"-\"",
+                  rv_version());
+        } else if (strcmp(cmd, "START") == 0) {
+            long s;
+            if (rv_cli_parse_int(args, 1, 1000, &s) != 0) reply(&br, "ERROR START expects a size");
+            else cmd_start(&br, (int)s, (int)s);
+        } else if (strcmp(cmd, "RECTSTART") == 0) {
+            if (parse_xy(args, &x, &y, NULL) != 0) reply(&br, "ERROR RECTSTART expects W,H");
+            else cmd_start(&br, x, y);
+        } else if (br.gm.w == 0 && strcmp(cmd, "INFO") != 0) {
+            reply(&br, "ERROR no board yet: send START first");
+            if (strcmp(cmd, "BOARD") == 0 || strcmp(cmd, "SWAP2BOARD") == 0) {
+                /* skip the stone lines up to DONE */
+                while (read_line(br.in, line, sizeof line, &too_long) &&
+                       strncasecmp(line, "DONE", 4) != 0) {
+                }
+            }
+        } else if (strcmp(cmd, "RESTART") == 0) {
+            br.gm.n = 0;
+            reply(&br, "OK");
+        } else if (strcmp(cmd, "BEGIN") == 0) {
+            if (br.gm.n != 0) reply(&br, "ERROR BEGIN on a board that is not empty");
+            else play_own(&br);
+        } else if (strcmp(cmd, "TURN") == 0) {
+            if (parse_xy(args, &x, &y, NULL) != 0) reply(&br, "ERROR TURN expects X,Y");
+            else if (add_stone(&br, x, y, 0) == 0) play_own(&br);
+        } else if (strcmp(cmd, "PLAY") == 0) {
+            if (parse_xy(args, &x, &y, NULL) != 0) reply(&br, "ERROR PLAY expects X,Y");
+            else if (add_stone(&br, x, y, 1) == 0) {
+                br.gm.st[br.gm.n - 1].own = 1;
+                reply(&br, "%d,%d", x, y);
+            }
+        } else if (strcmp(cmd, "BOARD") == 0) {
+            if (read_board(&br) == 0) play_own(&br);
+        } else if (strcmp(cmd, "INFO") == 0) {
+            cmd_info(&br, args);
+        } else if (strcmp(cmd, "TAKEBACK") == 0) {
+            cmd_takeback(&br, args);
+        } else if (strcmp(cmd, "SWAP2BOARD") == 0) {
+            cmd_swap2board(&br);
+        } else {
+            reply(&br, "UNKNOWN %.60s", line);
+        }
+    }
+    rv_gomoku_ai_free(br.ai);
+    return RV_EXIT_OK;
 }

@@ -32,7 +32,7 @@
 #undef PF_MOVES
 #undef PF_FLIPS
 
-/* ---- AVX-512 */
+/* ---- AVX-512 (see bitboard_simd.h for which primitives and why) */
 #define PF_(name) perft_##name##_avx512
 #define PF_ATTR RV_TARGET_AVX512
 #define PF_MOVES(P, O) rv_reversi_moves_avx512(P, O)

@@ -1,0 +1,147 @@
+/* Engines for `renversi match`: internal levels, or child processes on pipes. */
+#include <errno.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "cli/match.h"
+#include "renversi/core.h"
+
+int engine_spec_parse(const char *s, engine_spec *out) {
+    memset(out, 0, sizeof *out);
+    if (strncmp(s, "level:", 6) == 0) {
+        char *end;
+        long v = strtol(s + 6, &end, 10);
+        if (end == s + 6 || *end || v < RV_GOMOKU_AI_MIN_LEVEL || v > RV_GOMOKU_AI_MAX_LEVEL)
+            return -1;
+        out->kind = ENG_LEVEL;
+        out->level = (int)v;
+        snprintf(out->name, sizeof out->name, "level:%ld", v);
+        return 0;
+    }
+    const char *cmd = NULL;
+    if (strncmp(s, "pbrain:", 7) == 0) out->kind = ENG_PBRAIN, cmd = s + 7;
+    else if (strncmp(s, "nboard:", 7) == 0) out->kind = ENG_NBOARD, cmd = s + 7;
+    if (!cmd || !*cmd) return -1;
+    out->cmd = cmd;
+    snprintf(out->name, sizeof out->name, "%.63s", s);
+    return 0;
+}
+
+int engine_start(engine *e, const engine_spec *spec, int reversi) {
+    memset(e, 0, sizeof *e);
+    e->spec = spec;
+    e->to_fd = e->from_fd = -1;
+    if (spec->kind == ENG_LEVEL) {
+        if (reversi) e->rai = rv_reversi_ai_new(16u << 20);
+        else e->ai = rv_gomoku_ai_new(8u << 20);
+        return e->ai || e->rai ? 0 : -1;
+    }
+    int in[2], out[2];
+    if (pipe(in) != 0) return -1;
+    if (pipe(out) != 0) {
+        close(in[0]), close(in[1]);
+        return -1;
+    }
+    pid_t pid = fork();
+    if (pid < 0) {
+        close(in[0]), close(in[1]), close(out[0]), close(out[1]);
+        return -1;
+    }
+    if (pid == 0) {
+        dup2(in[0], 0);
+        dup2(out[1], 1);
+        close(in[0]), close(in[1]), close(out[0]), close(out[1]);
+        execl("/bin/sh", "sh", "-c", spec->cmd, (char *)NULL);
+        _exit(127);
+    }
+    close(in[0]);
+    close(out[1]);
+    e->pid = pid;
+    e->to_fd = in[1];
+    e->from_fd = out[0];
+    return 0;
+}
+
+void engine_stop(engine *e) {
+    if (e->ai) rv_gomoku_ai_free(e->ai), e->ai = NULL;
+    if (e->rai) rv_reversi_ai_free(e->rai), e->rai = NULL;
+    if (e->pid > 0) {
+        if (e->spec->kind == ENG_PBRAIN) engine_send(e, "END");
+        else engine_send(e, "quit");
+        close(e->to_fd);
+        /* give it a moment to exit, then insist */
+        for (int i = 0; i < 50; i++) {
+            if (waitpid(e->pid, NULL, WNOHANG) == e->pid) {
+                e->pid = 0;
+                break;
+            }
+            usleep(10000);
+        }
+        if (e->pid > 0) {
+            kill(e->pid, SIGKILL);
+            waitpid(e->pid, NULL, 0);
+        }
+        close(e->from_fd);
+        e->pid = 0;
+    }
+}
+
+int engine_send(engine *e, const char *fmt, ...) {
+    char line[4096];
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(line, sizeof line - 1, fmt, ap);
+    va_end(ap);
+    if (n < 0 || n >= (int)sizeof line - 1) return -1;
+    line[n++] = '\n';
+    for (int off = 0; off < n;) {
+        ssize_t w = write(e->to_fd, line + off, (size_t)(n - off));
+        if (w < 0 && errno == EINTR) continue;
+        if (w <= 0) return -1;
+        off += (int)w;
+    }
+    return 0;
+}
+
+int engine_read_line(engine *e, char *line, size_t cap, int64_t timeout_ms) {
+    double deadline = rv_clock_seconds() + (double)timeout_ms / 1000.0;
+    for (;;) {
+        char *nl = NULL;
+        for (size_t i = 0; i < e->nbuf; i++)
+            if (e->buf[i] == '\n' || e->buf[i] == '\r') {
+                nl = e->buf + i;
+                break;
+            }
+        if (nl) {
+            size_t len = (size_t)(nl - e->buf);
+            size_t keep = len < cap - 1 ? len : cap - 1;
+            memcpy(line, e->buf, keep);
+            line[keep] = '\0';
+            memmove(e->buf, nl + 1, e->nbuf - len - 1);
+            e->nbuf -= len + 1;
+            if (keep == 0) continue; /* the LF of CR LF, or a blank line */
+            return (int)keep;
+        }
+        if (e->nbuf == sizeof e->buf) e->nbuf = 0; /* an endless line: drop it */
+        int wait_ms = -1;
+        if (timeout_ms >= 0) {
+            double left = deadline - rv_clock_seconds();
+            if (left <= 0) return -2;
+            wait_ms = (int)(left * 1000.0) + 1;
+        }
+        struct pollfd p = {.fd = e->from_fd, .events = POLLIN};
+        int r = poll(&p, 1, wait_ms);
+        if (r < 0 && errno == EINTR) continue;
+        if (r < 0) return -1;
+        if (r == 0) return -2;
+        ssize_t got = read(e->from_fd, e->buf + e->nbuf, sizeof e->buf - e->nbuf);
+        if (got < 0 && errno == EINTR) continue;
+        if (got <= 0) return -1;
+        e->nbuf += (size_t)got;
+    }
+}

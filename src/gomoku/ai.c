@@ -1,0 +1,179 @@
+/*
+ * The Gomoku engine's public API: levels, limits, and the order of work in one
+ * think — an immediate five, a VCF for the side to move, then alpha-beta.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "gomoku/search.h"
+#include "renversi/core.h"
+
+/* Level table: nominal depth, time per move (ms), VCF node budget. */
+static const struct {
+    int depth;
+    int time_ms;
+    int vcf_nodes;
+} levels[RV_GOMOKU_AI_MAX_LEVEL + 1] = {
+    {0, 0, 0},          {1, 20, 0},          {2, 40, 0},          {3, 60, 200},
+    {4, 80, 1000},      {5, 100, 2000},      {6, 120, 5000},      {7, 150, 10000},
+    {8, 200, 20000},    {9, 250, 30000},     {10, 300, 50000},    {12, 500, 80000},
+    {14, 800, 100000},  {16, 1000, 150000},  {18, 1500, 200000},  {20, 2000, 300000},
+    {24, 3000, 400000}, {28, 5000, 600000},  {32, 8000, 800000},  {40, 12000, 1000000},
+    {60, 20000, 2000000}};
+
+rv_gomoku_ai *rv_gomoku_ai_new(size_t tt_bytes) {
+    rv_gomoku_ai *ai = calloc(1, sizeof *ai);
+    if (!ai) return NULL;
+    if (tt_bytes == 0) tt_bytes = (size_t)16 << 20;
+    if (tt_bytes < ((size_t)64 << 10)) tt_bytes = (size_t)64 << 10;
+    ai->memo_mask = (1u << 15) - 1;
+    ai->memo = calloc(ai->memo_mask + 1, sizeof *ai->memo);
+    if (!ai->memo || gtt_alloc(ai, tt_bytes) != 0) {
+        rv_gomoku_ai_free(ai);
+        return NULL;
+    }
+    atomic_init(&ai->stop, 0);
+    return ai;
+}
+
+void rv_gomoku_ai_free(rv_gomoku_ai *ai) {
+    if (!ai) return;
+    free(ai->tt);
+    free(ai->memo);
+    free(ai);
+}
+
+void rv_gomoku_ai_clear(rv_gomoku_ai *ai) {
+    gtt_clear(ai);
+    memset(ai->history, 0, sizeof ai->history);
+    memset(ai->killer, 0xFF, sizeof ai->killer);
+}
+
+void rv_gomoku_ai_stop(rv_gomoku_ai *ai) {
+    if (ai) atomic_store(&ai->stop, 1);
+}
+
+/* Builds the pattern tables for g's rule and loads g. */
+static void load(rv_gomoku_ai *ai, const rv_gomoku *g) {
+    gb_tables_build(&ai->tables, rv_gomoku_get_rule(g), 0x9E3779B97F4A7C15ull);
+    gb_load(&ai->board, &ai->tables, g);
+}
+
+static int game_over(const rv_gomoku *g) {
+    rv_gomoku_result r;
+    rv_gomoku_get_result(g, &r);
+    return r.over;
+}
+
+rv_status rv_gomoku_ai_think(rv_gomoku_ai *ai, const rv_gomoku *g, const rv_gomoku_limits *lim,
+                             rv_gomoku_ai_info *out) {
+    if (!ai || !g || !lim || !out) return RV_EINVAL;
+    if (lim->level < 0 || lim->level > RV_GOMOKU_AI_MAX_LEVEL || lim->depth < 0 ||
+        lim->time_ms < 0 || lim->nodes < 0)
+        return RV_EINVAL;
+    if (game_over(g)) return RV_EOVER;
+    double t0 = rv_clock_seconds();
+    atomic_store(&ai->stop, 0);
+    load(ai, g);
+    gboard *b = &ai->board;
+    if (b->nempty == 0) return RV_EOVER;
+
+    int depth = lim->depth, vcf_nodes = 0, level_vct = 0;
+    int64_t time_ms = lim->time_ms;
+    if (lim->level > 0) {
+        int d = levels[lim->level].depth;
+        depth = depth > 0 && depth < d ? depth : d;
+        if (time_ms == 0) time_ms = levels[lim->level].time_ms;
+        vcf_nodes = levels[lim->level].vcf_nodes;
+        level_vct = lim->level >= 6 ? 2 + (lim->level - 6) / 3 : 0;
+    } else {
+        if (depth == 0) depth = 60;
+        vcf_nodes = 200000;
+        level_vct = 5;
+    }
+    if (depth > AI_MAX_PLY - 8) depth = AI_MAX_PLY - 8;
+    ai->nodes = 0;
+    ai->node_limit = (uint64_t)lim->nodes;
+    ai->aborted = 0;
+    ai->seldepth = 0;
+    ai->deadline = time_ms > 0 ? t0 + (double)time_ms / 1000.0 : 0;
+    /* iterations grow about 3x: do not start one after 40% of the time */
+    ai->soft_deadline = time_ms > 0 ? t0 + (double)time_ms * 0.4 / 1000.0 : 0;
+    memset(ai->killer, 0xFF, sizeof ai->killer);
+
+    int move = -1, score = 0, done = 0, win = 0;
+    int seq[RV_GOMOKU_VCF_MAX_MOVES], nseq = 0;
+    if (vcf_nodes > 0 && !b->cnt[2 - b->stm][TL_FIVE]) {
+        /* our own VCF first, with at most 30% of the time */
+        double deadline = ai->deadline;
+        if (time_ms > 0) ai->deadline = t0 + (double)time_ms * 0.3 / 1000.0;
+        uint64_t budget = (uint64_t)vcf_nodes;
+        if (lim->nodes > 0 && (uint64_t)lim->nodes / 2 < budget) budget = (uint64_t)lim->nodes / 2;
+        if (gvcf_run(ai, 30, budget, seq, &nseq) && nseq > 0) {
+            move = seq[0];
+            score = AI_WIN - nseq;
+            win = 1;
+        }
+        if (move < 0 && level_vct > 0) {
+            /* then fours and threes, with up to 40% of the time in all */
+            if (time_ms > 0) ai->deadline = t0 + (double)time_ms * 0.4 / 1000.0;
+            int first;
+            if (gvct_run(ai, level_vct, budget, &first)) {
+                move = first;
+                score = AI_WIN - 40;
+                win = 1;
+            }
+        }
+        ai->deadline = deadline;
+        ai->aborted = 0;
+    }
+    if (move < 0) {
+        int order[64], norder = 0;
+        if (!gsearch_root(ai, depth, &move, &score, &done, order, &norder)) return RV_EOVER;
+        if (score >= RV_GOMOKU_AI_WIN_MIN) win = 1;
+        else if (score <= -RV_GOMOKU_AI_WIN_MIN) win = -1;
+        else if (vcf_nodes > 0 && !ai->aborted) {
+            /* the search's horizon misses long four chains: skip a move after which the
+               opponent has a VCF, if a later candidate has none */
+            for (int k = 0; k < norder && k < 6; k++) {
+                gb_play(b, order[k]);
+                int lost = gvcf_run(ai, 30, (uint64_t)vcf_nodes / 4, seq, &nseq);
+                gb_undo(b);
+                if (ai->aborted) break;
+                if (!lost) {
+                    move = order[k];
+                    break;
+                }
+            }
+        }
+        ai->aborted = 0;
+    }
+    out->x = gb_x(move);
+    out->y = gb_y(move);
+    out->eval = score;
+    out->depth = done;
+    out->nodes = ai->nodes;
+    out->seconds = rv_clock_seconds() - t0;
+    out->win_found = win;
+    return RV_OK;
+}
+
+rv_status rv_gomoku_vcf(const rv_gomoku *g, int max_depth, uint64_t max_nodes,
+                        rv_gomoku_vcf_result *out) {
+    if (!g || !out || max_depth < 0) return RV_EINVAL;
+    if (game_over(g)) return RV_EOVER;
+    rv_gomoku_ai *ai = rv_gomoku_ai_new((size_t)64 << 10);
+    if (!ai) return RV_ENOMEM;
+    load(ai, g);
+    int seq[RV_GOMOKU_VCF_MAX_MOVES], nseq = 0;
+    int ok = gvcf_run(ai, max_depth ? max_depth : 40, max_nodes ? max_nodes : 10000000, seq, &nseq);
+    out->found = ok;
+    out->nmoves = ok ? nseq : 0;
+    for (int i = 0; i < out->nmoves; i++) {
+        out->x[i] = (uint16_t)gb_x(seq[i]);
+        out->y[i] = (uint16_t)gb_y(seq[i]);
+    }
+    out->nodes = ai->nodes;
+    rv_gomoku_ai_free(ai);
+    return RV_OK;
+}

@@ -1,0 +1,307 @@
+/*
+ * Line patterns and the incremental search board of the Gomoku engine
+ * (see pattern.h for the representation).
+ */
+#include "gomoku/pattern.h"
+
+#include <string.h>
+
+#include "renversi/core.h"
+
+const int gb_dir[4] = {1, GB_STRIDE, GB_STRIDE + 1, GB_STRIDE - 1};
+
+static const uint16_t pow3[10] = {1, 3, 9, 27, 81, 243, 729, 2187, 6561, 19683};
+
+/* Window digit index of the point at offset k (-5..5, k != 0) from the centre. */
+static inline int digit_of(int k) { return k < 0 ? k + 5 : k + 4; }
+
+/*
+ * Does playing the centre of line[0..10] (line[5] = own stone already) make a win
+ * for this colour under the rule? Returns PAT_FIVE, PAT_OVERLINE (Renju black's
+ * six or more) or PAT_NONE. Only the row through the centre counts: a pattern is
+ * what this move makes.
+ */
+static int five_at(const uint8_t *line, rv_gomoku_rule rule, int black) {
+    int l = 5, r = 5;
+    while (l > 0 && line[l - 1] == 1) l--;
+    while (r < 10 && line[r + 1] == 1) r++;
+    int len = r - l + 1;
+    /* the window sees 5 points each side: a row reaching its edge is >= 6 anyway */
+    int blocked = (l == 0 || line[l - 1] == 2) && (r == 10 || line[r + 1] == 2);
+    switch (rule) {
+    case RV_RULE_FREESTYLE: return len >= 5 ? PAT_FIVE : PAT_NONE;
+    case RV_RULE_STANDARD: return len == 5 ? PAT_FIVE : PAT_NONE;
+    case RV_RULE_RENJU:
+        if (!black) return len >= 5 ? PAT_FIVE : PAT_NONE;
+        return len == 5 ? PAT_FIVE : len > 5 ? PAT_OVERLINE : PAT_NONE;
+    case RV_RULE_CARO: return len > 5 || (len == 5 && !blocked) ? PAT_FIVE : PAT_NONE;
+    case RV_RULE_STANDARD_CARO: return len == 5 && !blocked ? PAT_FIVE : PAT_NONE;
+    }
+    return PAT_NONE;
+}
+
+/* Memoised classification of one key (0xFF = not yet known). */
+static int classify(uint8_t *tab, int key, rv_gomoku_rule rule, int black) {
+    if (tab[key] != 0xFF) return tab[key];
+    uint8_t line[11];
+    int rest = key;
+    for (int i = 0; i < 10; i++) {
+        int d = rest % 3;
+        rest /= 3;
+        line[i < 5 ? i : i + 1] = (uint8_t)d;
+    }
+    line[5] = 1;
+    int res = five_at(line, rule, black);
+    if (res == PAT_NONE) {
+        int completions = 0, best = PAT_NONE;
+        for (int i = 0; i < 10; i++) {
+            if (line[i < 5 ? i : i + 1] != 0) continue;
+            int c = classify(tab, key + pow3[i], rule, black);
+            if (c == PAT_FIVE) completions++;
+            else if (c != PAT_OVERLINE && c > best) best = c;
+        }
+        if (completions >= 2) res = PAT_FLEX4;
+        else if (completions == 1) res = PAT_BLOCK4;
+        else {
+            static const uint8_t down[] = {
+                [PAT_FLEX4] = PAT_FLEX3, [PAT_BLOCK4] = PAT_BLOCK3, [PAT_FLEX3] = PAT_FLEX2,
+                [PAT_BLOCK3] = PAT_BLOCK2, [PAT_FLEX2] = PAT_FLEX1, [PAT_BLOCK2] = PAT_NONE,
+                [PAT_FLEX1] = PAT_NONE, [PAT_NONE] = PAT_NONE};
+            res = down[best];
+        }
+    }
+    tab[key] = (uint8_t)res;
+    return res;
+}
+
+static void combo_eval(const int *k4, int renju, int c, int16_t *val, uint8_t *tl);
+
+void gb_tables_build(gb_tables *t, rv_gomoku_rule rule, uint64_t seed) {
+    if (t->ready && t->rule == rule) return;
+    for (int c = 0; c < 2; c++) {
+        memset(t->pat[c], 0xFF, PAT_KEYS);
+        for (int k = 0; k < PAT_KEYS; k++) classify(t->pat[c], k, rule, c == 0);
+    }
+    for (int c = 0; c < 2; c++)
+        for (int i = 0; i < 10000; i++) {
+            int k4[4] = {i / 1000, i / 100 % 10, i / 10 % 10, i % 10};
+            combo_eval(k4, rule == RV_RULE_RENJU, c + 1, &t->combo_val[c][i], &t->combo_tl[c][i]);
+        }
+    rv_rng r;
+    rv_rng_seed(&r, seed);
+    for (int c = 0; c < 2; c++)
+        for (int p = 0; p < GB_CELLS; p++) t->zob[c][p] = rv_rng_next(&r);
+    t->rule = rule;
+    t->ready = 1;
+}
+
+/* ------------------------------------------------------------------ point values */
+
+static const int16_t pat_value[] = {
+    [PAT_NONE] = 0,   [PAT_FLEX1] = 2,   [PAT_BLOCK2] = 3,  [PAT_FLEX2] = 10,
+    [PAT_BLOCK3] = 8, [PAT_FLEX3] = 40,  [PAT_BLOCK4] = 36, [PAT_FLEX4] = 400,
+    [PAT_FIVE] = 4000, [PAT_OVERLINE] = 0};
+
+/* Value and threat level of colour c (1/2) making the line patterns k[0..3] at one point. */
+static void combo_eval(const int *k4, int renju, int c, int16_t *val, uint8_t *tl) {
+    int n4 = 0, n3 = 0, five = 0, flex4 = 0, over = 0, v = 0, n2 = 0;
+    for (int d = 0; d < 4; d++) {
+        int k = k4[d];
+        v += pat_value[k];
+        if (k == PAT_FIVE) five = 1;
+        else if (k == PAT_FLEX4) flex4++, n4++;
+        else if (k == PAT_BLOCK4) n4++;
+        else if (k == PAT_FLEX3) n3++;
+        else if (k == PAT_FLEX2) n2++;
+        else if (k == PAT_OVERLINE) over = 1;
+    }
+    int level;
+    if (five) level = TL_FIVE;
+    else if (renju && c == RV_BLACK && (over || n4 >= 2 || n3 >= 2 || flex4)) {
+        /* probably forbidden (the exact verdict is the rules module's): worthless to black,
+           except a lone open four, which is only forbidden with a same-line double four */
+        if (flex4 == 1 && n4 == 1 && n3 <= 1 && !over) level = TL_FLEX4;
+        else level = TL_NONE, v = 0;
+    } else if (flex4 || n4 >= 2) level = TL_FLEX4;
+    else if (n4 && n3) level = TL_FOUR3;
+    else if (n3 >= 2) level = TL_THREE3;
+    else if (n4) level = TL_FOUR;
+    else if (n3) level = TL_THREE;
+    else level = TL_NONE;
+    if (level == TL_FOUR3) v += 300;
+    else if (level == TL_THREE3) v += 120;
+    else if (level == TL_FLEX4 && !flex4) v += 400;
+    else if (n3 && n2) v += 15;
+    *val = (int16_t)v;
+    *tl = (uint8_t)level;
+}
+
+/* Value and threat level of colour c (1/2) playing the empty point p. */
+static inline void point_eval(const gboard *b, int c, int p, int16_t *val, uint8_t *tl) {
+    const uint8_t *k = b->pc[c - 1][p];
+    int i = ((k[0] * 10 + k[1]) * 10 + k[2]) * 10 + k[3];
+    *val = b->t->combo_val[c - 1][i];
+    *tl = b->t->combo_tl[c - 1][i];
+}
+
+/* Re-derives the point's value and threat level from its cached line patterns. */
+static void rescore_point(gboard *b, int c, int p) {
+    b->total[c] -= b->val[c][p];
+    b->cnt[c][b->tl[c][p]]--;
+    point_eval(b, c + 1, p, &b->val[c][p], &b->tl[c][p]);
+    b->total[c] += b->val[c][p];
+    b->cnt[c][b->tl[c][p]]++;
+}
+
+/* Looks every line pattern of the empty point up again (it was just emptied, or loaded). */
+static void refresh_point(gboard *b, int p) {
+    for (int c = 0; c < 2; c++) {
+        for (int d = 0; d < 4; d++) b->pc[c][p][d] = b->t->pat[c][b->key[c][d][p]];
+        rescore_point(b, c, p);
+    }
+}
+
+static void clear_point(gboard *b, int p) {
+    for (int c = 0; c < 2; c++) {
+        b->total[c] -= b->val[c][p];
+        b->cnt[c][b->tl[c][p]]--;
+        b->val[c][p] = 0;
+        b->tl[c][p] = TL_NONE;
+    }
+}
+
+/* Adds (sign 1) or removes (sign -1) a stone of colour c at p in every key that sees it. */
+static void update_keys(gboard *b, int p, int c, int sign) {
+    int own = c - 1, other = 2 - c;
+    for (int d = 0; d < 4; d++) {
+        int step = gb_dir[d];
+        for (int k = -5; k <= 5; k++) {
+            if (k == 0) continue;
+            int q = p - k * step;
+            int i = digit_of(k);
+            b->key[own][d][q] = (uint16_t)(b->key[own][d][q] + sign * pow3[i]);
+            b->key[other][d][q] = (uint16_t)(b->key[other][d][q] + sign * 2 * pow3[i]);
+        }
+    }
+    /* only the line through p changed at each point: one lookup per colour, and the
+       point is re-scored only when that line's pattern changed */
+    for (int d = 0; d < 4; d++) {
+        int step = gb_dir[d];
+        for (int k = -5; k <= 5; k++) {
+            int q = p - k * step;
+            if (k == 0 || b->cell[q] != 0) continue;
+            for (int col = 0; col < 2; col++) {
+                uint8_t np = b->t->pat[col][b->key[col][d][q]];
+                if (np != b->pc[col][q][d]) {
+                    b->pc[col][q][d] = np;
+                    rescore_point(b, col, q);
+                }
+            }
+        }
+    }
+}
+
+static void add_near(gboard *b, int p, int delta) {
+    for (int dy = -2; dy <= 2; dy++)
+        for (int dx = -2; dx <= 2; dx++) b->near[p + dy * GB_STRIDE + dx] += (uint8_t)delta;
+}
+
+void gb_load(gboard *b, const gb_tables *t, const rv_gomoku *g) {
+    b->t = t;
+    b->w = rv_gomoku_width(g);
+    b->h = rv_gomoku_height(g);
+    b->renju = rv_gomoku_get_rule(g) == RV_RULE_RENJU;
+    b->stm = rv_gomoku_to_move(g);
+    b->g = *g;
+    b->nstones = 0;
+    b->hash = 0;
+    memset(b->cell, 3, sizeof b->cell);
+    memset(b->val, 0, sizeof b->val);
+    memset(b->tl, 0, sizeof b->tl);
+    memset(b->total, 0, sizeof b->total);
+    memset(b->cnt, 0, sizeof b->cnt);
+    memset(b->near, 0, sizeof b->near);
+    for (int y = 0; y < b->h; y++)
+        for (int x = 0; x < b->w; x++) b->cell[gb_index(x, y)] = 0;
+    /* keys of the empty board: off-board neighbours are "other" for both colours */
+    for (int y = 0; y < b->h; y++)
+        for (int x = 0; x < b->w; x++) {
+            int p = gb_index(x, y);
+            for (int d = 0; d < 4; d++) {
+                int key = 0;
+                for (int k = -5; k <= 5; k++)
+                    if (k != 0 && b->cell[p + k * gb_dir[d]] == 3) key += 2 * pow3[digit_of(k)];
+                b->key[0][d][p] = b->key[1][d][p] = (uint16_t)key;
+            }
+        }
+    b->nempty = b->w * b->h;
+    b->cnt[0][TL_NONE] = b->cnt[1][TL_NONE] = b->nempty;
+    for (int y = 0; y < b->h; y++)
+        for (int x = 0; x < b->w; x++) refresh_point(b, gb_index(x, y));
+    for (int y = 0; y < b->h; y++)
+        for (int x = 0; x < b->w; x++) {
+            rv_color c = rv_gomoku_at(g, x, y);
+            if (c == RV_EMPTY) continue;
+            int p = gb_index(x, y);
+            clear_point(b, p);
+            b->cell[p] = (uint8_t)c;
+            b->hash ^= t->zob[c - 1][p];
+            b->nempty--;
+            update_keys(b, p, c, 1);
+            add_near(b, p, 1);
+        }
+    if (b->stm == RV_WHITE) b->hash = ~b->hash;
+}
+
+void gb_play(gboard *b, int p) {
+    int c = b->stm;
+    clear_point(b, p);
+    b->cell[p] = (uint8_t)c;
+    b->hash ^= b->t->zob[c - 1][p];
+    b->hash = ~b->hash;
+    b->nempty--;
+    b->stack[b->nstones++] = (uint16_t)p;
+    update_keys(b, p, c, 1);
+    add_near(b, p, 1);
+    if (b->renju) rv_gomoku_set_stone(&b->g, gb_x(p), gb_y(p), (rv_color)c);
+    b->stm = 3 - c;
+}
+
+void gb_undo(gboard *b) {
+    int p = b->stack[--b->nstones];
+    int c = b->cell[p];
+    b->cell[p] = 0;
+    b->hash ^= b->t->zob[c - 1][p];
+    b->hash = ~b->hash;
+    b->nempty++;
+    update_keys(b, p, c, -1);
+    add_near(b, p, -1);
+    refresh_point(b, p);
+    if (b->renju) rv_gomoku_set_stone(&b->g, gb_x(p), gb_y(p), RV_EMPTY);
+    b->stm = c;
+}
+
+int gb_legal(gboard *b, int p) {
+    if (b->cell[p] != 0) return 0;
+    if (!b->renju || b->stm != RV_BLACK) return 1;
+    /* only points where black makes an overline or several fours/threes can be forbidden */
+    int n = 0, hard = 0;
+    for (int d = 0; d < 4; d++) {
+        int k = gb_pat(b, RV_BLACK, p, d);
+        if (k == PAT_FIVE) return 1;
+        if (k == PAT_OVERLINE || k == PAT_FLEX4) hard = 1;
+        if (k >= PAT_FLEX3) n++;
+    }
+    if (!hard && n < 2) return 1;
+    return rv_gomoku_forbidden(&b->g, gb_x(p), gb_y(p)) == RV_FORBID_NONE;
+}
+
+int gb_collect(const gboard *b, int c, int lvl, int *out, int max) {
+    int n = 0;
+    for (int y = 0; y < b->h; y++)
+        for (int x = 0; x < b->w; x++) {
+            int p = gb_index(x, y);
+            if (b->cell[p] == 0 && b->tl[c - 1][p] >= lvl && n < max) out[n++] = p;
+        }
+    return n;
+}

@@ -1,0 +1,115 @@
+/*
+ * Internal to the Gomoku engine: line patterns and the incremental search board.
+ *
+ * Every empty point keeps, for each colour and each of the 4 directions, a key
+ * describing the 5 points on either side (base 3: empty, own stone, other =
+ * opponent stone or off the board). A per-engine table maps a key to the pattern
+ * that colour would make there by playing the point (five, open four, four,
+ * open three, ...). Keys are updated incrementally when a stone is placed or
+ * removed, so the whole board's threats are known at every node.
+ *
+ * These patterns are the engine's evaluation, not the rules: legality (Renju
+ * forbidden points) is always decided by rv_gomoku_forbidden on a mirror board.
+ * Caro's "not blocked at both ends" treats the board edge like a stone here
+ * (a slight misjudgement at the edge; the referee is the rules module).
+ */
+#ifndef RV_GOMOKU_PATTERN_H
+#define RV_GOMOKU_PATTERN_H
+
+#include "renversi/gomoku.h"
+
+#define GB_PAD 5
+#define GB_STRIDE (RV_GOMOKU_MAX_SIZE + 2 * GB_PAD)
+#define GB_CELLS (GB_STRIDE * GB_STRIDE)
+#define PAT_KEYS 59049 /* 3^10 */
+
+/* What a colour makes on one line by playing the point (ordered by strength). */
+enum {
+    PAT_NONE,
+    PAT_FLEX1,
+    PAT_BLOCK2,
+    PAT_FLEX2,
+    PAT_BLOCK3,
+    PAT_FLEX3, /* an open three: one more stone gives an open four */
+    PAT_BLOCK4, /* a four with one completion */
+    PAT_FLEX4, /* two or more completions on the line (open four) */
+    PAT_FIVE,  /* a winning row */
+    PAT_OVERLINE /* Renju black: six or more (no win) */
+};
+
+/* A point's threat level for one colour (combining its 4 lines). */
+enum {
+    TL_NONE,
+    TL_THREE,      /* one open three */
+    TL_FOUR,       /* one four */
+    TL_THREE3,     /* two open threes */
+    TL_FOUR3,      /* a four and an open three */
+    TL_FLEX4,      /* an open four or two fours: wins next move */
+    TL_FIVE,       /* wins now */
+    TL_N
+};
+
+/* Per-engine tables: patterns for the rule in use, Zobrist keys. */
+typedef struct gb_tables {
+    rv_gomoku_rule rule;
+    int ready;
+    uint8_t pat[2][PAT_KEYS]; /* [colour - 1][key] */
+    int16_t combo_val[2][10000]; /* [colour - 1][4 line patterns as decimal digits] */
+    uint8_t combo_tl[2][10000];
+    uint64_t zob[2][GB_CELLS];
+} gb_tables;
+
+typedef struct gboard {
+    const gb_tables *t;
+    int w, h;
+    int renju;                   /* rule is Renju: black has forbidden points */
+    int stm;                     /* side to move: RV_BLACK or RV_WHITE */
+    int nstones, nempty;
+    uint64_t hash;
+    uint8_t cell[GB_CELLS];      /* 0 empty, 1 black, 2 white, 3 off the board */
+    uint16_t key[2][4][GB_CELLS];
+    uint8_t pc[2][GB_CELLS][4];  /* pattern of each line at empty points (cached lookups) */
+    int16_t val[2][GB_CELLS];    /* value of playing the point, per colour */
+    uint8_t tl[2][GB_CELLS];     /* threat level per colour (TL_*) */
+    int32_t total[2];            /* sum of val over empty points */
+    int cnt[2][TL_N];            /* number of empty points at each threat level */
+    uint8_t near[GB_CELLS];      /* stones within 2 points (5x5 square around) */
+    uint16_t stack[RV_GOMOKU_MAX_POINTS];
+    rv_gomoku g;                 /* mirror for rv_gomoku_forbidden (Renju) */
+} gboard;
+
+extern const int gb_dir[4];
+
+/* Fills t for the rule (no-op when already built for it). */
+void gb_tables_build(gb_tables *t, rv_gomoku_rule rule, uint64_t seed);
+
+/* Loads position g into b (tables t must be built for g's rule). */
+void gb_load(gboard *b, const gb_tables *t, const rv_gomoku *g);
+
+/* Places a stone of the side to move at padded index p / takes back the last. */
+void gb_play(gboard *b, int p);
+void gb_undo(gboard *b);
+
+static inline int gb_index(int x, int y) { return (y + GB_PAD) * GB_STRIDE + x + GB_PAD; }
+static inline int gb_x(int p) { return p % GB_STRIDE - GB_PAD; }
+static inline int gb_y(int p) { return p / GB_STRIDE - GB_PAD; }
+
+/* Pattern of colour c (1/2) at p in direction d. */
+static inline int gb_pat(const gboard *b, int c, int p, int d) { return b->pc[c - 1][p][d]; }
+
+/* True when the side to move may play the empty point p (Renju forbidden check). */
+int gb_legal(gboard *b, int p);
+
+/* True when colour c playing p would make a four (or five) on some line. */
+static inline int gb_makes_four(const gboard *b, int c, int p) {
+    for (int d = 0; d < 4; d++) {
+        int k = gb_pat(b, c, p, d);
+        if (k >= PAT_BLOCK4 && k <= PAT_FIVE) return 1;
+    }
+    return 0;
+}
+
+/* Collects the empty points where colour c has threat level >= lvl (at most max). */
+int gb_collect(const gboard *b, int c, int lvl, int *out, int max);
+
+#endif

@@ -1,0 +1,261 @@
+/*
+ * Threat-aware alpha-beta (PVS) for Gomoku/Renju, with iterative deepening, a
+ * transposition table and killer/history move ordering.
+ *
+ * Threats prune the tree: a side with a five point wins; a side facing the
+ * opponent's four must block it (no depth spent — the reply is forced); a side
+ * with an open four (or two fours) to make wins in 3 plies; facing an open three
+ * or a four-three, only fours and the points on the threatening lines are tried.
+ * Under Renju black's moves are filtered through rv_gomoku_forbidden (gb_legal),
+ * so a white four whose only defence is forbidden wins for white by itself.
+ */
+#include "gomoku/search.h"
+
+#include <stdlib.h>
+
+#include "renversi/core.h"
+
+#define MAX_MOVES 64
+
+static int mate_to_tt(int s, int ply) {
+    return s >= RV_GOMOKU_AI_WIN_MIN ? s + ply : s <= -RV_GOMOKU_AI_WIN_MIN ? s - ply : s;
+}
+static int mate_from_tt(int s, int ply) {
+    return s >= RV_GOMOKU_AI_WIN_MIN ? s - ply : s <= -RV_GOMOKU_AI_WIN_MIN ? s + ply : s;
+}
+
+int gai_should_stop(rv_gomoku_ai *ai) {
+    if (atomic_load_explicit(&ai->stop, memory_order_relaxed)) return 1;
+    if (ai->node_limit && ai->nodes >= ai->node_limit) return 1;
+    if (ai->deadline > 0 && rv_clock_seconds() >= ai->deadline) return 1;
+    return 0;
+}
+
+/* Static evaluation for the side to move. */
+static int evaluate(const gboard *b) {
+    int us = b->stm - 1;
+    int s = b->total[us] - b->total[1 - us] + 10;
+    if (b->cnt[us][TL_FOUR3] && !b->cnt[1 - us][TL_FOUR]) s += 300;
+    if (s > 20000) s = 20000;
+    if (s < -20000) s = -20000;
+    return s;
+}
+
+/* Score used to order moves: attack plus defence. */
+static int move_score(const rv_gomoku_ai *ai, const gboard *b, int p) {
+    int us = b->stm - 1;
+    return b->val[us][p] * 4 + b->val[1 - us][p] * 3 + (ai->history[us][p] >> 4);
+}
+
+
+/*
+ * Candidate moves for the side to move (no five points on either side). Facing
+ * a threat (an open three, a four-three, a double four to come), only fours and
+ * the points of the opponent's threatening lines; otherwise the best `width`
+ * points by pattern value. Returns the count; legal moves only.
+ */
+static int gen_moves(rv_gomoku_ai *ai, gboard *b, int *mv, int width) {
+    int us = b->stm - 1, them = 1 - us;
+    int sc[RV_GOMOKU_MAX_POINTS], all[RV_GOMOKU_MAX_POINTS], n = 0;
+    int defend = b->cnt[them][TL_FLEX4] || b->cnt[them][TL_FOUR3];
+    for (int y = 0; y < b->h; y++)
+        for (int x = 0; x < b->w; x++) {
+            int p = gb_index(x, y);
+            if (b->cell[p]) continue;
+            if (defend) {
+                if (!(b->tl[us][p] >= TL_FOUR && b->tl[us][p] != TL_THREE3) &&
+                    !gb_makes_four(b, them + 1, p) && b->tl[them][p] < TL_FOUR3)
+                    continue;
+            } else if (!b->near[p] && b->tl[0][p] == TL_NONE && b->tl[1][p] == TL_NONE)
+                continue;
+            all[n] = p;
+            sc[n++] = move_score(ai, b, p);
+        }
+    /* the best `width` legal points, best first (a partial selection sort) */
+    int m = 0;
+    for (int i = 0; i < n && m < width; i++) {
+        int bi = i;
+        for (int j = i + 1; j < n; j++)
+            if (sc[j] > sc[bi]) bi = j;
+        int t = all[i], ts = sc[i];
+        all[i] = all[bi], sc[i] = sc[bi];
+        all[bi] = t, sc[bi] = ts;
+        if (gb_legal(b, all[i])) mv[m++] = all[i];
+    }
+    if (m == 0 && !defend) {
+        /* nothing near the stones (empty board, or everything forbidden): any legal point,
+           nearest the centre first */
+        int cx = b->w / 2, cy = b->h / 2, bestd = 1 << 30;
+        for (int y = 0; y < b->h; y++)
+            for (int x = 0; x < b->w; x++) {
+                int p = gb_index(x, y), d = (x - cx) * (x - cx) + (y - cy) * (y - cy);
+                if (!b->cell[p] && d < bestd && gb_legal(b, p)) bestd = d, mv[0] = p, m = 1;
+            }
+    }
+    return m;
+}
+
+static int search(rv_gomoku_ai *ai, int depth, int alpha, int beta, int ply) {
+    gboard *b = &ai->board;
+    int us = b->stm - 1, them = 1 - us;
+    if ((++ai->nodes & 255) == 0 && gai_should_stop(ai)) ai->aborted = 1;
+    if (ai->aborted) return 0;
+    if (ply > ai->seldepth) ai->seldepth = ply;
+    if (b->cnt[us][TL_FIVE]) return AI_WIN - ply;
+    if (b->nempty == 0) return 0;
+
+    int mv[MAX_MOVES], n = 0, forced = 0;
+    if (b->cnt[them][TL_FIVE]) {
+        int pts[4];
+        int k = gb_collect(b, them + 1, TL_FIVE, pts, 4);
+        if (k >= 2) return -(AI_WIN - ply - 1);
+        if (!gb_legal(b, pts[0])) return -(AI_WIN - ply - 1); /* Renju: black can't block */
+        mv[n++] = pts[0];
+        forced = 1;
+    } else if (b->cnt[us][TL_FLEX4]) {
+        int pts[8];
+        int k = gb_collect(b, us + 1, TL_FLEX4, pts, 8);
+        for (int i = 0; i < k; i++)
+            if (gb_legal(b, pts[i])) return AI_WIN - ply - 2;
+    }
+    if (!forced && (depth <= 0 || ply >= AI_MAX_PLY - 2)) return evaluate(b);
+    if (ply >= AI_MAX_PLY - 2) return evaluate(b);
+
+    int tt_move = -1;
+    const tt_entry *e = gtt_probe(ai, b->hash);
+    if (e) {
+        tt_move = e->move;
+        if (e->depth >= depth && ply > 0) {
+            int s = mate_from_tt(e->score, ply);
+            if (e->flag == TT_EXACT || (e->flag == TT_LOWER && s >= beta) ||
+                (e->flag == TT_UPPER && s <= alpha))
+                return s;
+        }
+    }
+    if (!forced) {
+        int width = depth >= 6 ? 14 : depth >= 3 ? 12 : 10;
+        n = gen_moves(ai, b, mv, width);
+        if (n == 0) return b->cnt[them][TL_FLEX4] || b->cnt[them][TL_FOUR3] ? -(AI_WIN - ply - 4) : 0;
+        /* TT move and killers first */
+        int front = 0;
+        int pri[3] = {tt_move, ai->killer[ply][0], ai->killer[ply][1]};
+        for (int k = 0; k < 3; k++) {
+            if (pri[k] < 0) continue;
+            for (int i = front; i < n; i++)
+                if (mv[i] == pri[k]) {
+                    int t = mv[i];
+                    for (int j = i; j > front; j--) mv[j] = mv[j - 1];
+                    mv[front++] = t;
+                    break;
+                }
+        }
+    }
+
+    int best = -AI_WIN - 1, best_move = mv[0], alpha0 = alpha;
+    int newdepth = forced ? depth : depth - 1;
+    for (int i = 0; i < n; i++) {
+        int m = mv[i], s;
+        gb_play(b, m);
+        if (i == 0) s = -search(ai, newdepth, -beta, -alpha, ply + 1);
+        else {
+            int r = (i >= 4 && depth >= 3 && !forced && b->tl[us][m] < TL_FOUR) ? 1 : 0;
+            s = -search(ai, newdepth - r, -alpha - 1, -alpha, ply + 1);
+            if (s > alpha && (r || s < beta)) s = -search(ai, newdepth, -beta, -alpha, ply + 1);
+        }
+        gb_undo(b);
+        if (ai->aborted) return 0;
+        if (s > best) {
+            best = s;
+            best_move = m;
+            if (s > alpha) {
+                alpha = s;
+                if (alpha >= beta) {
+                    if (!forced && ai->killer[ply][0] != m) {
+                        ai->killer[ply][1] = ai->killer[ply][0];
+                        ai->killer[ply][0] = m;
+                    }
+                    ai->history[us][m] += depth * depth;
+                    break;
+                }
+            }
+        }
+    }
+    int flag = best >= beta ? TT_LOWER : best > alpha0 ? TT_EXACT : TT_UPPER;
+    gtt_store(ai, b->hash, depth, flag, mate_to_tt(best, ply), best_move);
+    return best;
+}
+
+int gsearch_root(rv_gomoku_ai *ai, int max_depth, int *best_move, int *best_score, int *depth_done,
+                 int *order, int *norder) {
+    gboard *b = &ai->board;
+    int mv[MAX_MOVES], n;
+    int us = b->stm - 1, them = 1 - us;
+    *depth_done = 0;
+    if (b->cnt[us][TL_FIVE]) {
+        gb_collect(b, us + 1, TL_FIVE, mv, 1);
+        *best_move = mv[0];
+        *best_score = AI_WIN - 1;
+        return 1;
+    }
+    if (b->cnt[them][TL_FIVE]) {
+        int pts[4], k = gb_collect(b, them + 1, TL_FIVE, pts, 4);
+        n = 0;
+        for (int i = 0; i < k; i++)
+            if (gb_legal(b, pts[i])) mv[n++] = pts[i];
+    } else
+        n = gen_moves(ai, b, mv, 24);
+    if (n == 0) {
+        /* lost anyway (or only forbidden blocks): any legal point */
+        for (int y = 0; y < b->h && n == 0; y++)
+            for (int x = 0; x < b->w && n == 0; x++)
+                if (gb_legal(b, gb_index(x, y))) mv[n++] = gb_index(x, y);
+        if (n == 0) return 0;
+    }
+    *best_move = mv[0];
+    *best_score = 0;
+    for (int i = 0; i < n; i++) order[i] = mv[i];
+    *norder = n;
+    if (n == 1) {
+        *depth_done = 1;
+        return 1;
+    }
+    int scores[MAX_MOVES];
+    for (int depth = 1; depth <= max_depth; depth++) {
+        int alpha = -AI_WIN - 1, beta = AI_WIN + 1, bm = -1, bs = -AI_WIN - 1;
+        for (int i = 0; i < n; i++) {
+            int s;
+            gb_play(b, mv[i]);
+            if (i == 0) s = -search(ai, depth - 1, -beta, -alpha, 1);
+            else {
+                s = -search(ai, depth - 1, -alpha - 1, -alpha, 1);
+                if (s > alpha) s = -search(ai, depth - 1, -beta, -alpha, 1);
+            }
+            gb_undo(b);
+            if (ai->aborted) break;
+            scores[i] = s;
+            if (s > bs) bs = s, bm = i;
+            if (s > alpha) alpha = s;
+        }
+        if (bm >= 0 && (!ai->aborted || bm != 0 || depth == 1)) {
+            /* a partial iteration's best is kept only when it beat the previous best */
+            int t = mv[bm];
+            for (int j = bm; j > 0; j--) mv[j] = mv[j - 1], scores[j] = scores[j - 1];
+            mv[0] = t;
+            *best_move = t;
+            *best_score = bs;
+        }
+        if (ai->aborted) break;
+        *depth_done = depth;
+        /* the others by their (bound) scores, for the caller's fallbacks */
+        for (int i = 2; i < n; i++) {
+            int m = mv[i], sc = scores[i], j = i;
+            while (j > 1 && scores[j - 1] < sc) mv[j] = mv[j - 1], scores[j] = scores[j - 1], j--;
+            mv[j] = m, scores[j] = sc;
+        }
+        for (int i = 0; i < n; i++) order[i] = mv[i];
+        if (bs >= RV_GOMOKU_AI_WIN_MIN || bs <= -RV_GOMOKU_AI_WIN_MIN) break;
+        /* soft time limit: another iteration would not finish */
+        if (ai->soft_deadline > 0 && rv_clock_seconds() >= ai->soft_deadline) break;
+    }
+    return 1;
+}

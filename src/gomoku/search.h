@@ -1,0 +1,73 @@
+/*
+ * Internal to the Gomoku engine: the engine object shared by the search,
+ * the transposition table and the VCF solver.
+ */
+#ifndef RV_GOMOKU_SEARCH_H
+#define RV_GOMOKU_SEARCH_H
+
+#include <stdatomic.h>
+
+#include "gomoku/pattern.h"
+#include "renversi/gomoku_ai.h"
+
+#define AI_MAX_PLY 128
+#define AI_WIN RV_GOMOKU_AI_WIN
+
+enum { TT_NONE, TT_UPPER, TT_LOWER, TT_EXACT };
+
+typedef struct tt_entry {
+    uint64_t key;
+    int16_t score;
+    int16_t move; /* padded index, -1 none */
+    int8_t depth;
+    uint8_t flag;
+    uint8_t pad[2];
+} tt_entry;
+
+/* Memo of positions where the VCF failed, with the depth it failed at. */
+typedef struct vcf_memo {
+    uint64_t key;
+    int depth;
+    int pad;
+} vcf_memo;
+
+struct rv_gomoku_ai {
+    gb_tables tables;
+    gboard board;
+    tt_entry *tt;
+    size_t tt_mask;
+    vcf_memo *memo;
+    size_t memo_mask;
+    atomic_int stop;
+    int history[2][GB_CELLS];
+    int killer[AI_MAX_PLY][2];
+    uint64_t nodes, node_limit;
+    double deadline;      /* rv_clock_seconds() time to stop, 0 = none */
+    double soft_deadline; /* no new iteration after this time, 0 = none */
+    int aborted;
+    int seldepth;
+};
+
+/* Transposition table (tt.c). */
+int gtt_alloc(rv_gomoku_ai *ai, size_t bytes);
+void gtt_clear(rv_gomoku_ai *ai);
+const tt_entry *gtt_probe(const rv_gomoku_ai *ai, uint64_t key);
+void gtt_store(rv_gomoku_ai *ai, uint64_t key, int depth, int flag, int score, int move);
+
+/* VCF (vcf.c): the side to move in ai->board attacks; on success seq/nseq hold the
+   winning line (padded indices). Returns 1 found, 0 not found (or aborted). */
+int gvcf_run(rv_gomoku_ai *ai, int max_depth, uint64_t max_nodes, int *seq, int *nseq);
+
+/* VCT (vcf_vct.c): fours and open threes for the side to move; *first = the winning
+   threat. Returns 1 found, 0 not found within depth/nodes/time. */
+int gvct_run(rv_gomoku_ai *ai, int max_depth, uint64_t max_nodes, int *first);
+
+/* Alpha-beta iterative deepening on ai->board (search.c). */
+/* order/norder: the root moves, best first (at most 64). */
+int gsearch_root(rv_gomoku_ai *ai, int max_depth, int *best_move, int *best_score, int *depth_done,
+                 int *order, int *norder);
+
+/* Polls time / node limits and the stop flag every so often. */
+int gai_should_stop(rv_gomoku_ai *ai);
+
+#endif

@@ -1,0 +1,34 @@
+/* Transposition table of the Gomoku engine: one entry per bucket, depth-preferred. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "gomoku/search.h"
+
+int gtt_alloc(rv_gomoku_ai *ai, size_t bytes) {
+    size_t n = 4096;
+    while (n * 2 * sizeof(tt_entry) <= bytes) n *= 2;
+    tt_entry *t = calloc(n, sizeof *t);
+    if (!t) return -1;
+    free(ai->tt);
+    ai->tt = t;
+    ai->tt_mask = n - 1;
+    return 0;
+}
+
+void gtt_clear(rv_gomoku_ai *ai) { memset(ai->tt, 0, (ai->tt_mask + 1) * sizeof(tt_entry)); }
+
+const tt_entry *gtt_probe(const rv_gomoku_ai *ai, uint64_t key) {
+    const tt_entry *e = &ai->tt[key & ai->tt_mask];
+    return e->key == key && e->flag != TT_NONE ? e : NULL;
+}
+
+void gtt_store(rv_gomoku_ai *ai, uint64_t key, int depth, int flag, int score, int move) {
+    tt_entry *e = &ai->tt[key & ai->tt_mask];
+    /* keep a deeper result for the same position; otherwise always replace */
+    if (e->key == key && e->depth > depth && flag != TT_EXACT) return;
+    e->key = key;
+    e->score = (int16_t)score;
+    e->move = (int16_t)move;
+    e->depth = (int8_t)(depth > 127 ? 127 : depth);
+    e->flag = (uint8_t)flag;
+}

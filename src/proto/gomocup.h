@@ -1,0 +1,10 @@
+/* Internal: the Gomocup brain loop, callable on any streams (tests, fuzzing). */
+#ifndef RV_PROTO_GOMOCUP_H
+#define RV_PROTO_GOMOCUP_H
+
+#include <stdio.h>
+
+/* Runs the protocol on in/out until END or end of input; level 0 = by the clock. */
+int rv_gomocup_run(FILE *in, FILE *out, int level);
+
+#endif

@@ -1,0 +1,131 @@
+#!/usr/bin/env bash
+# `renversi gomocup`: scripted protocol sessions (spec/gomocup.md), every reply checked.
+# MESSAGE lines (search statistics) are dropped before comparing.
+. "$(dirname "$0")/lib.sh"
+
+brain() { "$RENVERSI" gomocup "$@" | grep -v '^MESSAGE'; }
+crlf() { printf '%s\r\n' "$@"; }   # one argument per line, CR LF ends
+now_ms() { echo $(( $(date +%s%N) / 1000000 )); }
+
+expect_exit 0 "$RENVERSI" gomocup --help
+expect_stdout_has "SWAP2BOARD" "$RENVERSI" gomocup --help
+expect_exit 2 "$RENVERSI" gomocup --bogus
+
+# START, BEGIN on an empty board (the centre), ABOUT, END; CR LF line ends
+expect_stdout_stdin "OK
+7,7" "$(crlf 'START 15' BEGIN END)" brain
+expect_stdout_stdin 'name="renversi", version="0.1.0", author="renversi developers", country="-", www="-"' \
+    "$(crlf ABOUT END)" brain
+# LF-only and lone-CR line ends too
+expect_stdout_stdin "OK
+7,7" "$(printf 'START 15\rBEGIN\rEND\r')" brain
+expect_stdout_stdin "OK
+7,7" "$(printf 'start 15\nbegin\nend\n')" brain
+
+# sizes: 20 and rectangles work, 4 and 30 do not
+expect_stdout_stdin "OK
+10,10" "$(crlf 'START 20' BEGIN END)" brain
+expect_stdout_stdin "OK
+10,7" "$(crlf 'RECTSTART 20,15' BEGIN END)" brain
+expect_stdout_has "ERROR" sh -c "printf 'START 4\r\n' | '$RENVERSI' gomocup"
+expect_stdout_has "ERROR" sh -c "printf 'RECTSTART 30,30\r\n' | '$RENVERSI' gomocup"
+expect_stdout_has "ERROR no board yet" sh -c "printf 'BEGIN\r\n' | '$RENVERSI' gomocup"
+expect_stdout_has "UNKNOWN FROBNICATE" sh -c "printf 'START 15\r\nFROBNICATE 1\r\n' | '$RENVERSI' gomocup"
+
+# BOARD in move order: the brain (white, F=1) must block the opponent's four 7..10,7
+# (6,7 is its own stone) at 11,7
+board_block=$(crlf 'START 15' 'INFO timeout_turn 2000' BOARD '7,7,2' '6,7,1' '8,7,2' '0,0,1' \
+    '9,7,2' '0,2,1' '10,7,2' DONE END)
+expect_stdout_stdin "OK
+11,7" "$board_block" brain
+# its own four is completed: five beats blocking
+board_five=$(crlf 'START 15' BOARD '7,7,1' '0,14,2' '8,7,1' '2,14,2' '9,7,1' '4,14,2' \
+    '10,7,1' '6,7,2' DONE END)
+expect_stdout_stdin "OK
+11,7" "$board_five" brain
+
+# TURN: the opponent's point is taken; the reply is a free point in range
+out=$(printf '%s\r\n' 'START 15' 'INFO timeout_turn 500' 'TURN 7,7' END | brain)
+reply=$(echo "$out" | sed -n 2p)
+case "$reply" in
+    7,7) bad "TURN reply on the opponent's stone" ;;
+    [0-9]*,[0-9]*) ok ;;
+    *) bad "TURN reply '$reply'" ;;
+esac
+
+# Renju (rule 4; also a lone 2): black's double four at h8 = 7,7 is forbidden; under
+# freestyle the brain plays it. Black is the brain (F=1, equal counts), stones in order.
+renju_board() {
+    crlf 'START 15' "INFO rule $1" 'INFO timeout_turn 500' BOARD '4,7,1' '3,7,2' '5,7,1' '7,3,2' '6,7,1' '0,14,2' \
+        '7,6,1' '14,14,2' '7,5,1' '0,0,2' '7,4,1' '14,0,2' DONE END
+}
+expect_stdout_stdin "OK
+7,7" "$(renju_board 0)" brain
+for rule in 4 2; do
+    out=$(renju_board $rule | brain | sed -n 2p)
+    case "$out" in
+        7,7) bad "renju (rule $rule): played the forbidden double four 7,7" ;;
+        [0-9]*,[0-9]*) ok ;;
+        *) bad "renju (rule $rule): reply '$out'" ;;
+    esac
+done
+
+# TAKEBACK: removes the given stone, ERROR for an empty point
+expect_stdout_stdin "OK
+7,7
+OK
+ERROR TAKEBACK 3,3: no stone there
+OK
+7,7" "$(crlf 'START 15' BEGIN 'TAKEBACK 7,7' 'TAKEBACK 3,3' RESTART BEGIN END)" brain
+out=$(crlf 'START 15' 'INFO timeout_turn 300' 'TURN 7,7' 'TAKEBACK 7,7' 'TURN 0,0' END | brain)
+[ "$(echo "$out" | sed -n 3p)" = "ERROR TAKEBACK 7,7: no stone there" ] && bad "takeback of a present stone failed" || ok
+[ "$(echo "$out" | sed -n 3p)" = "OK" ] && ok || bad "TAKEBACK 7,7 answered '$(echo "$out" | sed -n 3p)'"
+
+# SWAP2BOARD: 0 stones -> three moves; 3 or 5 stones -> SWAP or one move; 4 -> ERROR
+out=$(crlf 'START 15' SWAP2BOARD DONE END | brain | sed -n 2p)
+echo "$out" | grep -Eq '^[0-9]+,[0-9]+ [0-9]+,[0-9]+ [0-9]+,[0-9]+$' && ok || bad "swap2 opening '$out'"
+for stones in "7,7 8,8 7,9" "7,7 8,8 7,9 9,9 6,8"; do
+    out=$(crlf 'START 15' 'INFO timeout_turn 1000' SWAP2BOARD $stones DONE END | brain | sed -n 2p)
+    echo "$out" | grep -Eq '^(SWAP|[0-9]+,[0-9]+)$' && ok || bad "swap2 with '$stones': '$out'"
+done
+expect_stdout_stdin "OK
+ERROR SWAP2BOARD expects 0, 3 or 5 stones, got 4" \
+    "$(crlf 'START 15' SWAP2BOARD 7,7 8,8 7,9 9,9 DONE END)" brain
+
+# unplayable boards: a five already on the board, a point given twice, off the board
+expect_stdout_stdin "OK
+ERROR cannot play this board: the game is over" \
+    "$(crlf 'START 15' BOARD 0,0,2 9,9,1 1,0,2 9,11,1 2,0,2 9,13,1 3,0,2 11,9,1 4,0,2 DONE END)" brain
+expect_stdout_has "ERROR 7,7 is occupied" sh -c "printf 'START 15\r\nBOARD\r\n7,7,1\r\n7,7,2\r\nDONE\r\n' | '$RENVERSI' gomocup"
+expect_stdout_has "ERROR 15,3 is off the board" sh -c "printf 'START 15\r\nTURN 15,3\r\n' | '$RENVERSI' gomocup"
+expect_stdout_has "ERROR bad BOARD line" sh -c "printf 'START 15\r\nBOARD\r\nseven\r\nDONE\r\n' | '$RENVERSI' gomocup"
+expect_stdout_has "ERROR INFO timeout_turn" sh -c "printf 'START 15\r\nINFO timeout_turn fast\r\n' | '$RENVERSI' gomocup"
+# a 1 MB line is refused, the session goes on
+long=$(head -c 1000000 /dev/zero | tr '\0' 'x')
+out=$(printf 'START 15\r\n%s\r\nBEGIN\r\nEND\r\n' "$long" | brain)
+[ "$out" = "OK
+ERROR line too long
+7,7" ] && ok || bad "1 MB line: '$(echo "$out" | head -c 200)'"
+# end of input without END: exits cleanly
+expect_exit 0 sh -c "printf 'START 15\r\n' | '$RENVERSI' gomocup"
+
+# time limits: timeout_turn 300 ms and a short time_left are kept (generous slack)
+midgame=$(crlf 'START 15' BOARD 7,7,2 8,8,1 7,8,2 6,6,1 8,7,2 9,6,1 6,9,2 DONE)
+t0=$(now_ms)
+printf '%s\r\n%s\r\nEND\r\n' 'INFO timeout_turn 300' "$midgame" | brain >/dev/null
+t1=$(now_ms)
+[ $((t1 - t0)) -lt 1500 ] && ok || bad "timeout_turn 300 answered after $((t1 - t0)) ms"
+t0=$(now_ms)
+printf '%s\r\n%s\r\n%s\r\n%s\r\nEND\r\n' 'INFO timeout_turn 30000' 'INFO timeout_match 100000' \
+    'INFO time_left 400' "$midgame" | brain >/dev/null
+t1=$(now_ms)
+[ $((t1 - t0)) -lt 1000 ] && ok || bad "time_left 400 answered after $((t1 - t0)) ms"
+# negative time_left still gets an answer at once
+out=$(printf '%s\r\n%s\r\n%s\r\nEND\r\n' 'INFO timeout_match 1000' 'INFO time_left -50' "$midgame" | brain | tail -1)
+echo "$out" | grep -Eq '^[0-9]+,[0-9]+$' && ok || bad "negative time_left: '$out'"
+
+# invoked as pbrain-renversi
+ln -s "$RENVERSI" "$tmp/pbrain-renversi"
+expect_stdout_stdin "OK
+7,7" "$(crlf 'START 15' BEGIN END)" sh -c "'$tmp/pbrain-renversi' | grep -v '^MESSAGE'"
+finish

@@ -1,0 +1,213 @@
+/*
+ * The Gomoku engine: its moves are always legal (never occupied, never a Renju
+ * forbidden point for black, checked by the rules module), it takes a five,
+ * blocks a four, answers within its time, and stops when asked.
+ */
+#include <pthread.h>
+#include <unistd.h>
+
+#include "renversi/core.h"
+#include "renversi/gomoku_ai.h"
+#include "renversi/gomoku_record.h"
+#include "test.h"
+
+static void setup(rv_gomoku *g, rv_gomoku_rule rule, const char *moves) {
+    rv_gomoku_point pts[RV_GOMOKU_MAX_POINTS];
+    int n = 0;
+    rv_gomoku_init(g, 15, 15, rule);
+    CHECK(rv_gomoku_moves_parse(moves, strlen(moves), 15, pts, RV_GOMOKU_MAX_POINTS, &n, NULL) ==
+          RV_OK);
+    for (int i = 0; i < n; i++) CHECK(rv_gomoku_play(g, pts[i].x, pts[i].y) == RV_OK);
+}
+
+static void name(int x, int y, char *buf) { rv_gomoku_point_format(x, y, 15, buf, 8); }
+
+/* The engine's move at a level, as "h8". */
+static void think_at(rv_gomoku_ai *ai, const rv_gomoku *g, int level, char *buf) {
+    rv_gomoku_limits lim = {level, 0, 0, 0};
+    rv_gomoku_ai_info info;
+    strcpy(buf, "?");
+    if (rv_gomoku_ai_think(ai, g, &lim, &info) == RV_OK) name(info.x, info.y, buf);
+}
+
+/* Random games: every move the engine proposes is accepted by the rules. */
+static void random_positions(rv_gomoku_ai *ai) {
+    static const rv_gomoku_rule rules[] = {RV_RULE_FREESTYLE, RV_RULE_STANDARD, RV_RULE_RENJU,
+                                           RV_RULE_CARO, RV_RULE_STANDARD_CARO};
+    rv_rng rng;
+    rv_rng_seed(&rng, 12345);
+    int bad = 0, thinks = 0, renju_black = 0;
+    long games = 30 * test_scale();
+    for (long gi = 0; gi < games; gi++) {
+        rv_gomoku_rule rule = rules[gi % 5];
+        int size = gi % 3 == 2 && rule != RV_RULE_RENJU ? 9 + (int)rv_rng_below(&rng, 12) : 15;
+        rv_gomoku g;
+        rv_gomoku_init(&g, size, size, rule);
+        for (int ply = 0; ply < size * size; ply++) {
+            rv_gomoku_result r;
+            rv_gomoku_get_result(&g, &r);
+            if (r.over) break;
+            int x, y;
+            if (rv_rng_below(&rng, 3) == 0) {
+                /* the engine moves */
+                rv_gomoku_limits lim = {1 + (int)rv_rng_below(&rng, 4), 0, 0, 20000};
+                rv_gomoku_ai_info info;
+                rv_status s = rv_gomoku_ai_think(ai, &g, &lim, &info);
+                if (s == RV_EOVER) break;
+                thinks++;
+                if (rule == RV_RULE_RENJU && rv_gomoku_to_move(&g) == RV_BLACK) renju_black++;
+                if (s != RV_OK || rv_gomoku_check(&g, info.x, info.y, NULL) != RV_OK) {
+                    bad++;
+                    break;
+                }
+                x = info.x, y = info.y;
+            } else {
+                /* a random legal move near the centre (dense positions, many forbidden points) */
+                int tries = 0;
+                do {
+                    x = size / 2 - 3 + (int)rv_rng_below(&rng, 7);
+                    y = size / 2 - 3 + (int)rv_rng_below(&rng, 7);
+                    if (++tries > 50)
+                        x = (int)rv_rng_below(&rng, (uint64_t)size),
+                        y = (int)rv_rng_below(&rng, (uint64_t)size);
+                } while (rv_gomoku_check(&g, x, y, NULL) != RV_OK && tries < 2000);
+                if (tries >= 2000) break;
+            }
+            rv_gomoku_play(&g, x, y);
+        }
+    }
+    CHECK_MSG(bad == 0, "%d illegal engine moves in %d thinks", bad, thinks);
+    CHECK(thinks > 100);
+    CHECK(renju_black > 10);
+}
+
+struct stopper {
+    rv_gomoku_ai *ai;
+    int ms;
+};
+
+static void *stop_later(void *arg) {
+    struct stopper *s = arg;
+    usleep((useconds_t)s->ms * 1000);
+    rv_gomoku_ai_stop(s->ai);
+    return NULL;
+}
+
+int main(void) {
+    rv_gomoku_ai *ai = rv_gomoku_ai_new(0);
+    CHECK(ai != NULL);
+    char mv[8];
+    rv_gomoku g;
+
+    /* an empty board: the centre */
+    setup(&g, RV_RULE_FREESTYLE, "");
+    think_at(ai, &g, 10, mv);
+    CHECK_EQ_STR(mv, "h8");
+
+    /* black has a four (h8-k8, g8 white): the five at l8, at every level */
+    setup(&g, RV_RULE_FREESTYLE, "h8 g8 i8 a1 j8 a2 k8 a3");
+    for (int level = 1; level <= 12; level += 11) {
+        think_at(ai, &g, level, mv);
+        CHECK_EQ_STR(mv, "l8");
+    }
+    /* white to move must block black's four at l8 (white has nothing) */
+    setup(&g, RV_RULE_FREESTYLE, "h8 g8 i8 a1 j8 a2 k8");
+    think_at(ai, &g, 5, mv);
+    CHECK_EQ_STR(mv, "l8");
+    /* white's own five beats blocking: a1-a4 + a5 */
+    setup(&g, RV_RULE_FREESTYLE, "h8 a1 i8 a2 j8 a3 o15 a4 k8");
+    think_at(ai, &g, 5, mv);
+    CHECK_EQ_STR(mv, "a5");
+
+    /* Renju: black's double four at h8 (e8-g8 with d8 white, h9-h11 with h12 white) is
+       forbidden; freestyle plays it and wins */
+    const char *dbl4 = "e8 d8 f8 h12 g8 a1 h9 o1 h10 a15 h11 o15";
+    setup(&g, RV_RULE_FREESTYLE, dbl4);
+    think_at(ai, &g, 8, mv);
+    CHECK_EQ_STR(mv, "h8");
+    setup(&g, RV_RULE_RENJU, dbl4);
+    for (int level = 1; level <= 10; level += 3) {
+        think_at(ai, &g, level, mv);
+        CHECK(strcmp(mv, "h8") != 0 && strcmp(mv, "?") != 0);
+    }
+    /* Renju: white wins by a four whose only block (h8) is a double three for black */
+    setup(&g, RV_RULE_RENJU, "g8 e5 i8 f6 h7 g7 h9 a15 c3 o15 i9");
+    rv_gomoku_limits lim = {6, 0, 0, 0};
+    rv_gomoku_ai_info info;
+    CHECK(rv_gomoku_ai_think(ai, &g, &lim, &info) == RV_OK);
+    name(info.x, info.y, mv);
+    CHECK_MSG(info.win_found == 1, "white's forbidden-point win not seen (played %s)", mv);
+    CHECK(rv_gomoku_play(&g, info.x, info.y) == RV_OK);
+    {
+        /* whatever black does now, white can win at once or black is forbidden */
+        int x0, y0;
+        rv_gomoku_move_at(&g, rv_gomoku_move_count(&g) - 1, &x0, &y0);
+        CHECK(rv_gomoku_check(&g, 7, 7, NULL) == RV_EFORBIDDEN || info.eval > 0);
+    }
+
+    /* a double open three (h8 i8 + j8, j7 j6 + j8): a forced win in freestyle (the
+       threat search sees it); under Renju j8 is a forbidden double three */
+    const char *d33 = "h8 a15 i8 o15 j7 a1 j6 o1";
+    setup(&g, RV_RULE_FREESTYLE, d33);
+    lim.level = 8;
+    CHECK(rv_gomoku_ai_think(ai, &g, &lim, &info) == RV_OK);
+    name(info.x, info.y, mv);
+    CHECK_EQ_STR(mv, "j8");
+    CHECK(info.win_found == 1);
+    setup(&g, RV_RULE_RENJU, d33);
+    CHECK(rv_gomoku_forbidden(&g, 9, 7) == RV_FORBID_DOUBLE_THREE);
+    CHECK(rv_gomoku_ai_think(ai, &g, &lim, &info) == RV_OK);
+    name(info.x, info.y, mv);
+    CHECK(strcmp(mv, "j8") != 0);
+    CHECK(rv_gomoku_check(&g, info.x, info.y, NULL) == RV_OK);
+
+    /* the game over: RV_EOVER; bad limits: RV_EINVAL */
+    setup(&g, RV_RULE_FREESTYLE, "h8 a1 i8 a2 j8 a3 k8 a4 l8");
+    CHECK(rv_gomoku_ai_think(ai, &g, &lim, &info) == RV_EOVER);
+    rv_gomoku_limits badlim = {21, 0, 0, 0};
+    setup(&g, RV_RULE_FREESTYLE, "h8");
+    CHECK(rv_gomoku_ai_think(ai, &g, &badlim, &info) == RV_EINVAL);
+
+    /* a time limit is kept (generous slack: shared machines, sanitizers) */
+    setup(&g, RV_RULE_FREESTYLE, "h8 i9 h9 h10 i8 g8");
+    rv_gomoku_limits tl = {0, 0, 200, 0};
+    double t0 = rv_clock_seconds();
+    CHECK(rv_gomoku_ai_think(ai, &g, &tl, &info) == RV_OK);
+    double took = rv_clock_seconds() - t0;
+    CHECK_MSG(took < 1.0, "200 ms think took %.3f s", took);
+    CHECK(rv_gomoku_check(&g, info.x, info.y, NULL) == RV_OK);
+
+    /* rv_gomoku_ai_stop from another thread ends an unlimited think */
+    rv_gomoku_limits inf = {0, 60, 0, 0};
+    struct stopper st = {ai, 200};
+    pthread_t th;
+    pthread_create(&th, NULL, stop_later, &st);
+    t0 = rv_clock_seconds();
+    CHECK(rv_gomoku_ai_think(ai, &g, &inf, &info) == RV_OK);
+    took = rv_clock_seconds() - t0;
+    pthread_join(th, NULL);
+    CHECK_MSG(took < 5.0, "stopped think took %.3f s", took);
+    CHECK(rv_gomoku_check(&g, info.x, info.y, NULL) == RV_OK);
+
+    /* a node limit is kept approximately */
+    rv_gomoku_limits nl = {0, 0, 0, 5000};
+    CHECK(rv_gomoku_ai_think(ai, &g, &nl, &info) == RV_OK);
+    CHECK_MSG(info.nodes < 5000 + 5000, "nodes %llu", (unsigned long long)info.nodes);
+
+    random_positions(ai);
+    rv_gomoku_ai_free(ai);
+
+    /* two engines in one process do not share state */
+    rv_gomoku_ai *a = rv_gomoku_ai_new(1 << 16), *b = rv_gomoku_ai_new(1 << 16);
+    setup(&g, RV_RULE_FREESTYLE, "h8 g8 i8 a1 j8 a2 k8 a3");
+    char m1[8], m2[8];
+    think_at(a, &g, 3, m1);
+    setup(&g, RV_RULE_RENJU, dbl4);
+    think_at(b, &g, 3, m2);
+    setup(&g, RV_RULE_FREESTYLE, "h8 g8 i8 a1 j8 a2 k8 a3");
+    think_at(a, &g, 3, m2);
+    CHECK_EQ_STR(m1, m2);
+    rv_gomoku_ai_free(a);
+    rv_gomoku_ai_free(b);
+    return test_finish();
+}
