@@ -137,7 +137,9 @@ rv_status rv_gomoku_ai_think(rv_gomoku_ai *ai, const rv_gomoku *g, const rv_gomo
                opponent has a VCF, if a later candidate has none */
             for (int k = 0; k < norder && k < 6; k++) {
                 gb_play(b, order[k]);
-                int lost = gvcf_run(ai, 30, (uint64_t)vcf_nodes / 4, seq, &nseq);
+                int first, lost = gvcf_run(ai, 30, (uint64_t)vcf_nodes / 4, seq, &nseq);
+                if (!lost && level_vct > 0)
+                    lost = gvct_run(ai, level_vct < 3 ? level_vct : 3, (uint64_t)vcf_nodes / 4, &first);
                 gb_undo(b);
                 if (ai->aborted) break;
                 if (!lost) {
