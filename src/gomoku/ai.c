@@ -100,6 +100,10 @@ rv_status rv_gomoku_ai_think(rv_gomoku_ai *ai, const rv_gomoku *g, const rv_gomo
     /* iterations grow about 3x: do not start one after 40% of the time */
     ai->soft_deadline = time_ms > 0 ? t0 + (double)time_ms * 0.4 / 1000.0 : 0;
     memset(ai->killer, 0xFF, sizeof ai->killer);
+    /* history orders moves within a think; older counts fade so they never swamp the
+       pattern scores that choose which moves are searched at all */
+    for (int c = 0; c < 2; c++)
+        for (int p = 0; p < GB_CELLS; p++) ai->history[c][p] >>= 3;
 
     int move = -1, score = 0, done = 0, win = 0;
     int seq[RV_GOMOKU_VCF_MAX_MOVES], nseq = 0;

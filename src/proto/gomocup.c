@@ -177,6 +177,7 @@ static void cmd_start(brain *br, int w, int h) {
     br->gm.w = w;
     br->gm.h = h;
     br->gm.n = 0;
+    if (br->ai) rv_gomoku_ai_clear(br->ai);
     reply(br, "OK");
 }
 
@@ -391,6 +392,7 @@ int rv_gomocup_run(FILE *in, FILE *out, int level) {
             }
         } else if (strcmp(cmd, "RESTART") == 0) {
             br.gm.n = 0;
+            if (br.ai) rv_gomoku_ai_clear(br.ai);
             reply(&br, "OK");
         } else if (strcmp(cmd, "BEGIN") == 0) {
             if (br.gm.n != 0) reply(&br, "ERROR BEGIN on a board that is not empty");
