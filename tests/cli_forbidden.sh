@@ -10,6 +10,9 @@ expect_stdout_has "usage: renversi forbidden" "$R" forbidden --help
 expect_stdout "h8" "$R" forbidden f8 a1 g8 a2 h6 a3 h7
 expect_stdout "h8" "$R" forbidden "f8a1g8a2h6a3h7"
 expect_stdout "h8:double-three" "$R" forbidden --explain f8 a1 g8 a2 h6 a3 h7
+# options may follow the moves; "--" ends the options
+expect_stdout "h8:double-three" "$R" forbidden f8 a1 g8 a2 --explain h6 a3 h7
+expect_stdout "h8" "$R" forbidden -- f8 a1 g8 a2 h6 a3 h7
 # nothing forbidden: exactly one empty line
 expect_stdout "" "$R" forbidden h8
 got=$("$R" forbidden h8 | wc -c); [ "$got" = 1 ] && ok || bad "empty answer is $got bytes, want 1"

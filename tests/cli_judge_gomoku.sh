@@ -30,6 +30,9 @@ expect_stdout "white wins: overline c8-h8" "$R" judge --rule renju a1 c8 a3 d8 a
 # renju double-three and double-four as the last move
 expect_stdout "white wins: black's forbidden move h8 (double-three)" "$R" judge --rule renju f8 a1 g8 a2 h6 a3 h7 a4 h8
 expect_stdout "white wins: black's forbidden move e8 (double-four)" "$R" judge --rule renju a8 o1 b8 o3 c8 o5 g8 o7 h8 o9 i8 n15 e8
+# options may follow the moves
+expect_stdout "white wins: black's forbidden move h8 (double-three)" "$R" judge f8 a1 g8 a2 h6 a3 h7 a4 h8 --rule renju
+expect_stdout "white to move" "$R" judge --size 9 -- a1
 # caro: a five blocked at both ends does not win; blocked at one end does
 expect_stdout "white to move" "$R" judge --rule caro d8 c8 e8 i8 f8 a1 g8 a2 h8
 expect_stdout "black wins: five d8-h8" "$R" judge --rule caro d8 c8 e8 a3 f8 a1 g8 a2 h8

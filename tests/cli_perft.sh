@@ -56,7 +56,7 @@ expect_exit 2 "$R" perft 3 4
 expect_exit 2 "$R" perft 3 --bogus
 expect_exit 2 "$R" perft 3 --board
 expect_exit 2 "$R" perft 3 --simd mmx
-expect_stderr_has "bad --board: offset 3: board ends after 3 squares" "$R" perft 3 --board "XO-"
+expect_stderr_has "bad --board: offset 3: board has only 3 of 64 squares" "$R" perft 3 --board "XO-"
 expect_stderr_has "centre square d4 is empty" "$R" perft 3 --board "$(printf -- '-%.0s' $(seq 64)) X"
 expect_stderr_has "bad side to move" "$R" perft 3 --board "${start% X} Z"
 big=$(head -c 100000 /dev/zero | tr '\0' 'X')

@@ -187,7 +187,7 @@ static void test_obf(void) {
         long offset;
     } cases[] = {
         {"", "empty line", 0},
-        {"O--OOOOX", "board ends after 8 squares", 8},
+        {"O--OOOOX", "board has only 8 of 64 squares", 8},
         {"O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOZX----O--X-------- X;", "bad board character 'Z'", 46},
         {"O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X-------- Y;", "bad side to move 'Y'", 65},
         {"O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X--------", "missing side", 64},
@@ -320,7 +320,7 @@ static void test_ggf(void) {
         {"(;GM[Othello]B[f5/1/y];)", "bad time 'y'"},
         {"(;GM[Othello]PB[abc;)", "no closing ']'"},
         {"(;GM[Othello]pb[x];)", "expected a tag"},
-        {"(;GM[Othello]BO[8 ---];)", "board ends after 3 squares"},
+        {"(;GM[Othello]BO[8 ---];)", "board has only 3 of 64 squares"},
         {"(;GM[Othello]BO[7 ---];)", "size 8"},
         {"(;GM[Othello]B[f5];x", "expected ')'"},
         {"(;BO[8 ---------------------------O*------*O--------------------------- *]x];)",

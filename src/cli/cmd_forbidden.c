@@ -22,7 +22,7 @@ static const char help[] =
     "  --black PTS  black stones (any number), e.g. --black 'h8 i8' --white 'h9'\n"
     "  --white PTS  white stones (`-` = none)\n"
     "  --file FILE  one move list per line (`-` = stdin; text after ` | ` is ignored,\n"
-    "               blank lines and lines starting with # or %% are skipped); one\n"
+    "               blank lines and lines starting with # or % are skipped); one\n"
     "               answer line per position\n"
     "  --size N     board size 5..26 (default 15)\n"
     "  --explain    print point:kind, kind = overline, double-four or double-three\n";
@@ -95,63 +95,19 @@ static int run_file(const char *path, const opts *o) {
     return rc;
 }
 
-int rv_cmd_forbidden(int argc, char **argv) {
-    if (rv_cli_wants_help(argc, argv)) {
-        fputs(help, stdout);
-        return RV_EXIT_OK;
-    }
-    opts o = {15, 0};
-    const char *file = NULL, *black = NULL, *white = NULL;
-    int first_move = argc;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        const char *val = i + 1 < argc ? argv[i + 1] : NULL;
-        if (strcmp(a, "--explain") == 0) {
-            o.explain = 1;
-        } else if (strcmp(a, "--size") == 0 || strcmp(a, "--file") == 0 ||
-                   strcmp(a, "--black") == 0 || strcmp(a, "--white") == 0) {
-            if (val == NULL) return rv_cli_fail("forbidden", "%s needs a value", a);
-            i++;
-            if (strcmp(a, "--size") == 0) {
-                long n;
-                if (rv_cli_parse_int(val, RV_GOMOKU_MIN_SIZE, RV_GOMOKU_MAX_SIZE, &n) != 0)
-                    return rv_cli_fail("forbidden", "bad board size '%s' (expected 5..26)", val);
-                o.size = (int)n;
-            } else if (strcmp(a, "--file") == 0) {
-                file = val;
-            } else if (strcmp(a, "--black") == 0) {
-                black = val;
-            } else {
-                white = val;
-            }
-        } else if (strcmp(a, "--") == 0) {
-            first_move = i + 1;
-            break;
-        } else if (a[0] == '-' && a[1] != '\0') {
-            return rv_cli_fail("forbidden", "unknown option '%s' (see --help)", a);
-        } else {
-            first_move = i;
-            break;
-        }
-    }
-    int have_moves = first_move < argc;
-    int sources = have_moves + (file != NULL) + (black != NULL || white != NULL);
-    if (sources == 0)
-        return rv_cli_fail("forbidden", "no position: give MOVES, --black/--white or --file");
-    if (sources > 1)
-        return rv_cli_fail("forbidden", "give only one of MOVES, --black/--white and --file");
-    if (file) return run_file(file, &o);
-
+/* The position from MOVES or from --black/--white, then its answer line. */
+static int run_one(const opts *o, const char *black, const char *white, char **moves,
+                   int nmoves) {
     static rv_gomoku g;
-    if (have_moves) {
-        char *text = rv_gcli_join(argc, argv, first_move);
+    if (nmoves > 0) {
+        char *text = rv_gcli_join(moves, nmoves);
         if (text == NULL) return rv_cli_fail("forbidden", "out of memory");
-        int r = setup_moves(&g, &o, "", text, strlen(text));
+        int r = setup_moves(&g, o, "", text, strlen(text));
         free(text);
         if (r < 0) return RV_EXIT_BAD;
     } else {
         static rv_gomoku_point pts[RV_GOMOKU_MAX_POINTS];
-        rv_gomoku_init(&g, o.size, o.size, RV_RULE_RENJU);
+        rv_gomoku_init(&g, o->size, o->size, RV_RULE_RENJU);
         /* "-" (as in the test data) or nothing means no stones of that colour */
         const char *sets[2] = {black && strcmp(black, "-") ? black : "",
                                white && strcmp(white, "-") ? white : ""};
@@ -159,14 +115,69 @@ int rv_cmd_forbidden(int argc, char **argv) {
             return rv_cli_fail("forbidden", "no stones in --black and --white");
         for (int c = 0; c < 2; c++) {
             const char *where = c == 0 ? "--black: " : "--white: ";
-            int n = rv_gcli_parse_moves("forbidden", where, sets[c], strlen(sets[c]), o.size,
-                                        o.size, pts);
+            int n = rv_gcli_parse_moves("forbidden", where, sets[c], strlen(sets[c]), o->size,
+                                        o->size, pts);
             if (n < 0) return RV_EXIT_BAD;
             if (rv_gcli_place("forbidden", where, "stone", &g, pts, n,
                               c == 0 ? RV_BLACK : RV_WHITE) < 0)
                 return RV_EXIT_BAD;
         }
     }
-    print_map(&g, &o);
+    print_map(&g, o);
     return RV_EXIT_OK;
+}
+
+int rv_cmd_forbidden(int argc, char **argv) {
+    if (rv_cli_wants_help(argc, argv)) {
+        fputs(help, stdout);
+        return RV_EXIT_OK;
+    }
+    opts o = {15, 0};
+    const char *file = NULL, *black = NULL, *white = NULL;
+    /* MOVES may come before, between or after the options; "--" ends the options */
+    char **moves = malloc((size_t)argc * sizeof *moves);
+    if (moves == NULL) return rv_cli_fail("forbidden", "out of memory");
+    int nmoves = 0, rc = RV_EXIT_OK, options = 1;
+    for (int i = 1; i < argc && rc == RV_EXIT_OK; i++) {
+        const char *a = argv[i];
+        const char *val = i + 1 < argc ? argv[i + 1] : NULL;
+        if (!options || a[0] != '-' || a[1] == '\0') {
+            moves[nmoves++] = argv[i];
+        } else if (strcmp(a, "--") == 0) {
+            options = 0;
+        } else if (strcmp(a, "--explain") == 0) {
+            o.explain = 1;
+        } else if (strcmp(a, "--size") == 0 || strcmp(a, "--file") == 0 ||
+                   strcmp(a, "--black") == 0 || strcmp(a, "--white") == 0) {
+            i++;
+            long n;
+            if (val == NULL)
+                rc = rv_cli_fail("forbidden", "%s needs a value", a);
+            else if (strcmp(a, "--file") == 0)
+                file = val;
+            else if (strcmp(a, "--black") == 0)
+                black = val;
+            else if (strcmp(a, "--white") == 0)
+                white = val;
+            else if (rv_cli_parse_int(val, RV_GOMOKU_MIN_SIZE, RV_GOMOKU_MAX_SIZE, &n) != 0)
+                rc = rv_cli_fail("forbidden", "bad board size '%s' (expected 5..26)", val);
+            else
+                o.size = (int)n;
+        } else {
+            rc = rv_cli_fail("forbidden", "unknown option '%s' (see --help)", a);
+        }
+    }
+    if (rc == RV_EXIT_OK) {
+        int sources = (nmoves > 0) + (file != NULL) + (black != NULL || white != NULL);
+        if (sources == 0)
+            rc = rv_cli_fail("forbidden", "no position: give MOVES, --black/--white or --file");
+        else if (sources > 1)
+            rc = rv_cli_fail("forbidden", "give only one of MOVES, --black/--white and --file");
+        else if (file)
+            rc = run_file(file, &o);
+        else
+            rc = run_one(&o, black, white, moves, nmoves);
+    }
+    free(moves);
+    return rc;
 }

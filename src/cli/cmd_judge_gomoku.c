@@ -41,43 +41,51 @@ int rv_cmd_judge_gomoku(int argc, char **argv) {
         return RV_EXIT_OK;
     }
     rv_gomoku_rule rule = RV_RULE_FREESTYLE;
-    int size = 15, first_move = argc, rule_given = 0;
-    for (int i = 1; i < argc; i++) {
+    int size = 15, rule_given = 0, game_renju = 0;
+    /* MOVES may come before, between or after the options; "--" ends the options */
+    char **moves = malloc((size_t)argc * sizeof *moves);
+    if (moves == NULL) return rv_cli_fail("judge", "out of memory");
+    int nmoves = 0, rc = RV_EXIT_OK, options = 1;
+    for (int i = 1; i < argc && rc == RV_EXIT_OK; i++) {
         const char *a = argv[i];
         const char *val = i + 1 < argc ? argv[i + 1] : NULL;
-        if (strcmp(a, "--rule") == 0 || strcmp(a, "--size") == 0 || strcmp(a, "--game") == 0) {
-            if (val == NULL) return rv_cli_fail("judge", "%s needs a value", a);
-            i++;
-            if (strcmp(a, "--rule") == 0) {
-                if (rv_gomoku_rule_parse(val, &rule) != RV_OK)
-                    return rv_cli_fail("judge",
-                                       "unknown rule '%s' (expected freestyle, standard, renju, "
-                                       "caro or standard-caro)",
-                                       val);
-                rule_given = 1;
-            } else if (strcmp(a, "--size") == 0) {
-                long n;
-                if (rv_cli_parse_int(val, RV_GOMOKU_MIN_SIZE, RV_GOMOKU_MAX_SIZE, &n) != 0)
-                    return rv_cli_fail("judge", "bad board size '%s' (expected 5..26)", val);
-                size = (int)n;
-            } else if (strcmp(val, "renju") == 0 && !rule_given) {
-                rule = RV_RULE_RENJU;
-            }
-        } else if (strncmp(a, "--game=", 7) == 0) {
-            if (strcmp(a + 7, "renju") == 0 && !rule_given) rule = RV_RULE_RENJU;
+        long n;
+        if (!options || a[0] != '-' || a[1] == '\0') {
+            moves[nmoves++] = argv[i];
         } else if (strcmp(a, "--") == 0) {
-            first_move = i + 1;
-            break;
-        } else if (a[0] == '-' && a[1] != '\0') {
-            return rv_cli_fail("judge", "unknown option '%s' (see --help)", a);
+            options = 0;
+        } else if (strncmp(a, "--game=", 7) == 0) {
+            game_renju = strcmp(a + 7, "renju") == 0; /* the game itself: see cmd_judge.c */
+        } else if (strcmp(a, "--rule") == 0 || strcmp(a, "--size") == 0 ||
+                   strcmp(a, "--game") == 0) {
+            i++;
+            if (val == NULL)
+                rc = rv_cli_fail("judge", "%s needs a value", a);
+            else if (strcmp(a, "--game") == 0)
+                game_renju = strcmp(val, "renju") == 0;
+            else if (strcmp(a, "--size") == 0 &&
+                     rv_cli_parse_int(val, RV_GOMOKU_MIN_SIZE, RV_GOMOKU_MAX_SIZE, &n) != 0)
+                rc = rv_cli_fail("judge", "bad board size '%s' (expected 5..26)", val);
+            else if (strcmp(a, "--size") == 0)
+                size = (int)n;
+            else if (rv_gomoku_rule_parse(val, &rule) != RV_OK)
+                rc = rv_cli_fail("judge",
+                                 "unknown rule '%s' (expected freestyle, standard, renju, caro "
+                                 "or standard-caro)",
+                                 val);
+            else
+                rule_given = 1;
         } else {
-            first_move = i;
-            break;
+            rc = rv_cli_fail("judge", "unknown option '%s' (see --help)", a);
         }
     }
-    if (first_move >= argc) return rv_cli_fail("judge", "no moves given (see --help)");
-    char *text = rv_gcli_join(argc, argv, first_move);
-    if (text == NULL) return rv_cli_fail("judge", "out of memory");
+    if (game_renju && !rule_given) rule = RV_RULE_RENJU;
+    char *text = NULL;
+    if (rc == RV_EXIT_OK && nmoves == 0) rc = rv_cli_fail("judge", "no moves given (see --help)");
+    if (rc == RV_EXIT_OK && (text = rv_gcli_join(moves, nmoves)) == NULL)
+        rc = rv_cli_fail("judge", "out of memory");
+    free(moves);
+    if (rc != RV_EXIT_OK) return rc;
     static rv_gomoku_point pts[RV_GOMOKU_MAX_POINTS];
     int n = rv_gcli_parse_moves("judge", "", text, strlen(text), size, size, pts);
     free(text);

@@ -51,17 +51,17 @@ int rv_gcli_place(const char *cmd, const char *where, const char *what, rv_gomok
     return 0;
 }
 
-char *rv_gcli_join(int argc, char **argv, int first) {
+char *rv_gcli_join(char **items, int n) {
     size_t len = 1;
-    for (int i = first; i < argc; i++) len += strlen(argv[i]) + 1;
+    for (int i = 0; i < n; i++) len += strlen(items[i]) + 1;
     char *s = malloc(len);
     if (s == NULL) return NULL;
     s[0] = '\0';
     size_t at = 0;
-    for (int i = first; i < argc; i++) {
-        size_t k = strlen(argv[i]);
-        if (i > first) s[at++] = ' ';
-        memcpy(s + at, argv[i], k);
+    for (int i = 0; i < n; i++) {
+        size_t k = strlen(items[i]);
+        if (i > 0) s[at++] = ' ';
+        memcpy(s + at, items[i], k);
         at += k;
         s[at] = '\0';
     }

@@ -26,8 +26,8 @@ int rv_gcli_parse_moves(const char *cmd, const char *where, const char *text, si
 int rv_gcli_place(const char *cmd, const char *where, const char *what, rv_gomoku *g,
                   const rv_gomoku_point *pts, int n, rv_color c);
 
-/* Joins argv[first..argc) with spaces into a malloc'd string (NULL if out of memory). */
-char *rv_gcli_join(int argc, char **argv, int first);
+/* Joins items[0..n) with spaces into a malloc'd string (NULL if out of memory). */
+char *rv_gcli_join(char **items, int n);
 
 /* Formats (x, y) as "h8" into buf (8 bytes); "?" if it cannot be named. */
 const char *rv_gcli_point(int x, int y, int height, char buf[8]);

@@ -101,6 +101,14 @@ static int empty_on_board(const rv_gomoku *g, int x, int y) {
 
 rv_forbid_kind rv_gomoku_forbidden(const rv_gomoku *g, int x, int y) {
     if (!empty_on_board(g, x, y)) return RV_FORBID_NONE;
+    /* the map's fast reject (see rv_gomoku_forbidden_map), for one point */
+    const int h = g->height;
+    if (rv_line_near[(g->black[RV_DIR_ROW][y] >> x) & 0x7FF] +
+            rv_line_near[(g->black[RV_DIR_COL][x] >> y) & 0x7FF] +
+            rv_line_near[(g->black[RV_DIR_DIAG][x - y + h - 1] >> x) & 0x7FF] +
+            rv_line_near[(g->black[RV_DIR_ANTI][x + y] >> x) & 0x7FF] <
+        2)
+        return RV_FORBID_NONE;
     unsigned cls[4];
     classify(g->black, g->other, g->height, x, y, cls);
     int v = quick_verdict(cls);
@@ -120,80 +128,93 @@ int rv_gomoku_makes_five(const rv_gomoku *g, int x, int y) {
 }
 
 /*
- * Bit-sliced counter of up to 8 one-bit inputs per bit position, saturating
- * at 4: after add_in() of each input, ge2 = s1 | s4 and ge4 = s4.
+ * Four rows at a time: GCC/Clang vector extensions, which become SSE2 on any
+ * x86-64 (AVX2 when the compiler may use it), NEON on ARM, and plain scalar
+ * code elsewhere. Only macros and locals touch the vector type, so no vector
+ * crosses a function call (no ABI questions).
  */
-typedef struct counter {
-    uint64_t s1, s2, s4;
-} counter;
+typedef uint64_t rv_v4 __attribute__((vector_size(32)));
 
-static inline void add_in(counter *c, uint64_t a) {
-    uint64_t carry = c->s1 & a;
-    c->s1 ^= a;
-    uint64_t carry2 = c->s2 & carry;
-    c->s2 ^= carry;
-    c->s4 |= carry2;
-}
+/*
+ * Bit-sliced counter of the inputs a (one bit per point): s1, s2 the low
+ * bits of the count, s4 set once it reaches 4. Then "at least 2" is s2 | s4.
+ */
+#define COUNT_IN(s1, s2, s4, a)                                                            \
+    do {                                                                                   \
+        rv_v4 in_ = (a), carry_ = (s1) & in_;                                              \
+        (s1) ^= in_;                                                                       \
+        (s4) |= (s2) & carry_;                                                             \
+        (s2) ^= carry_;                                                                    \
+    } while (0)
 
 /*
  * The whole board. Most empty points are settled by a fast reject: a
  * forbidden point needs two lines each with at least 2 black stones within 4
  * points (two threes or fours), or one line with at least 4 (an overline, or
  * two fours on one line: their two fives share at most 3 stones besides the
- * point). The reject runs on whole rows at once: per direction a bit-sliced
- * count of the black stones at steps 1..4 either way, read from the rows
- * around (column: the rows above and below; diagonals: those rows shifted).
- * Only the points it keeps get their four line classes and the verdict.
+ * point). The reject runs on whole rows at once, four rows per step: per
+ * direction a bit-sliced count of the black stones at steps 1..4 either way,
+ * read from the rows around (column: the rows above and below; diagonals:
+ * those rows shifted). Only the points it keeps get their four line classes
+ * and the verdict.
  */
 int rv_gomoku_forbidden_map(const rv_gomoku *g, uint8_t *kinds) {
     rv_lines black[4];
     int copied = 0, n = 0;
     const int w = g->width, h = g->height;
-    /* rows padded with 4 empty rows on each side */
-    uint64_t rows[RV_GOMOKU_MAX_SIZE + 8];
+    /* the black rows, with 4 empty rows before and 4 + 3 after (the last group of four) */
+    uint64_t rows[RV_GOMOKU_MAX_SIZE + 11];
     memset(kinds, 0, (size_t)(w * h));
     memset(rows, 0, sizeof rows);
     memcpy(rows + 4, g->black[RV_DIR_ROW], (size_t)h * sizeof rows[0]);
-    for (int y = 0; y < h; y++) {
-        const uint64_t *r = rows + 4 + y;
-        counter c[4] = {{0, 0, 0}, {0, 0, 0}, {0, 0, 0}, {0, 0, 0}};
+    for (int y0 = 0; y0 < h; y0 += 4) {
+        const uint64_t *r = rows + 4 + y0;
+        rv_v4 zero = {0, 0, 0, 0}, mid, up, down;
+        rv_v4 a1 = zero, a2 = zero, a4 = zero, b1 = zero, b2 = zero, b4 = zero;
+        rv_v4 c1 = zero, c2 = zero, c4 = zero, d1 = zero, d2 = zero, d4 = zero;
+        memcpy(&mid, r, sizeof mid);
         for (int k = 1; k <= 4; k++) {
-            add_in(&c[0], r[0] >> k);
-            add_in(&c[0], r[0] << k);
-            add_in(&c[1], r[k]);
-            add_in(&c[1], r[-k]);
-            add_in(&c[2], r[k] >> k); /* (x + k, y + k) */
-            add_in(&c[2], r[-k] << k);
-            add_in(&c[3], r[-k] >> k); /* (x + k, y - k) */
-            add_in(&c[3], r[k] << k);
+            memcpy(&up, r - k, sizeof up);
+            memcpy(&down, r + k, sizeof down);
+            COUNT_IN(a1, a2, a4, mid >> k); /* row */
+            COUNT_IN(a1, a2, a4, mid << k);
+            COUNT_IN(b1, b2, b4, down); /* column */
+            COUNT_IN(b1, b2, b4, up);
+            COUNT_IN(c1, c2, c4, down >> k); /* diagonal: (x + k, y + k) */
+            COUNT_IN(c1, c2, c4, up << k);
+            COUNT_IN(d1, d2, d4, up >> k); /* anti-diagonal: (x + k, y - k) */
+            COUNT_IN(d1, d2, d4, down << k);
         }
-        uint64_t a = c[0].s2 | c[0].s4, b = c[1].s2 | c[1].s4;
-        uint64_t cc = c[2].s2 | c[2].s4, d = c[3].s2 | c[3].s4;
-        uint64_t keep = ((a | b) & (cc | d)) | (a & b) | (cc & d) | c[0].s4 | c[1].s4 |
-                        c[2].s4 | c[3].s4;
-        keep &= ~(g->black[RV_DIR_ROW][y] | g->other[RV_DIR_ROW][y]); /* empty points */
-        while (keep) {
-            const int x = __builtin_ctzll(keep) - 5;
-            keep &= keep - 1;
-            const int diag = x - y + h - 1, anti = x + y;
-            unsigned cls[4];
-            cls[0] = rv_line_class((unsigned)(g->black[RV_DIR_ROW][y] >> x) & 0x7FF,
-                                   (unsigned)(g->other[RV_DIR_ROW][y] >> x) & 0x7FF);
-            cls[1] = rv_line_class((unsigned)(g->black[RV_DIR_COL][x] >> y) & 0x7FF,
-                                   (unsigned)(g->other[RV_DIR_COL][x] >> y) & 0x7FF);
-            cls[2] = rv_line_class((unsigned)(g->black[RV_DIR_DIAG][diag] >> x) & 0x7FF,
-                                   (unsigned)(g->other[RV_DIR_DIAG][diag] >> x) & 0x7FF);
-            cls[3] = rv_line_class((unsigned)(g->black[RV_DIR_ANTI][anti] >> x) & 0x7FF,
-                                   (unsigned)(g->other[RV_DIR_ANTI][anti] >> x) & 0x7FF);
-            int v = quick_verdict(cls);
-            if (v == V_FIVE || v == V_NONE) continue;
-            if (v == V_THREES) {
-                if (!copied) memcpy(black, g->black, sizeof black), copied = 1;
-                if (real_threes(black, g->other, h, x, y, cls) < 2) continue;
-                v = RV_FORBID_DOUBLE_THREE;
+        rv_v4 a = a2 | a4, b = b2 | b4, c = c2 | c4, d = d2 | d4;
+        rv_v4 keep4 = ((a | b) & (c | d)) | (a & b) | (c & d) | a4 | b4 | c4 | d4;
+        uint64_t keeps[4];
+        memcpy(keeps, &keep4, sizeof keeps);
+        for (int i = 0; i < 4 && y0 + i < h; i++) {
+            const int y = y0 + i;
+            uint64_t keep = keeps[i] & ~(g->black[RV_DIR_ROW][y] | g->other[RV_DIR_ROW][y]);
+            while (keep) {
+                const int x = __builtin_ctzll(keep) - 5;
+                keep &= keep - 1;
+                const int diag = x - y + h - 1, anti = x + y;
+                unsigned cls[4];
+                cls[0] = rv_line_class((unsigned)(g->black[RV_DIR_ROW][y] >> x) & 0x7FF,
+                                       (unsigned)(g->other[RV_DIR_ROW][y] >> x) & 0x7FF);
+                cls[1] = rv_line_class((unsigned)(g->black[RV_DIR_COL][x] >> y) & 0x7FF,
+                                       (unsigned)(g->other[RV_DIR_COL][x] >> y) & 0x7FF);
+                cls[2] = rv_line_class((unsigned)(g->black[RV_DIR_DIAG][diag] >> x) & 0x7FF,
+                                       (unsigned)(g->other[RV_DIR_DIAG][diag] >> x) & 0x7FF);
+                cls[3] = rv_line_class((unsigned)(g->black[RV_DIR_ANTI][anti] >> x) & 0x7FF,
+                                       (unsigned)(g->other[RV_DIR_ANTI][anti] >> x) & 0x7FF);
+                int v = quick_verdict(cls);
+                if (v == V_FIVE || v == V_NONE) continue;
+                if (v == V_THREES) {
+                    if (!copied) memcpy(black, g->black, sizeof black), copied = 1;
+                    if (real_threes(black, g->other, h, x, y, cls) < 2) continue;
+                    v = RV_FORBID_DOUBLE_THREE;
+                }
+                kinds[y * w + x] = (uint8_t)v;
+                n++;
             }
-            kinds[y * w + x] = (uint8_t)v;
-            n++;
         }
     }
     return n;

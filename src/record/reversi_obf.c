@@ -16,7 +16,7 @@ rv_status rv_reversi_board_parse_at(const char *text, size_t len, size_t start,
         while (i < len && sq > 0 && is_blank(text[i])) i++;
         if (i >= len)
             return rv_reversi_fail_at(err, text, len, i,
-                                      "board ends after %d squares (expected 64)", sq);
+                                      "board has only %d of 64 squares", sq);
         char c = text[i];
         if (c == 'X' || c == 'x' || c == '*') black |= 1ULL << sq;
         else if (c == 'O' || c == 'o') white |= 1ULL << sq;

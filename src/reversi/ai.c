@@ -5,6 +5,7 @@
 #include "reversi/ai_internal.h"
 
 #include "renversi/core.h"
+#include "renversi/reversi.h"
 
 #include <stdlib.h>
 
@@ -18,6 +19,7 @@ rv_reversi_ai *rv_reversi_ai_new(size_t tt_bytes) {
         return NULL;
     }
     atomic_init(&ai->stop, 0);
+    ai->simd = (int)rv_reversi_simd_best();
     return ai;
 }
 

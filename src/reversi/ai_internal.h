@@ -82,6 +82,7 @@ struct rv_reversi_ai {
     uint64_t deadline_ns; /* 0 = none */
     int check_counter;    /* poll the clock every so many nodes */
     int aborted;          /* the running search was cut short */
+    int simd;             /* rv_reversi_simd code path of the solver */
 };
 
 /* True when the running search must stop (stop request or time out). */

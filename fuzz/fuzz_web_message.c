@@ -1,0 +1,56 @@
+/*
+ * libFuzzer target: the browser game's message handler (src/server/rooms.c) on arbitrary
+ * input. Each line of the input is one WebSocket message from one client, handled exactly
+ * as the server would (rooms, moves, undo, stored games in an in-memory database), without
+ * the network. No input may crash, hang or leak.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "server/srv.h"
+
+static rv_store *store;
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+    if (!store) {
+        char err[256];
+        store = rv_store_open(":memory:", err, sizeof err);
+        if (!store) abort();
+    }
+    if (size > 4096) return 0;
+    srv s;
+    memset(&s, 0, sizeof s);
+    s.store = store;
+    pthread_mutex_init(&s.ai_lock, NULL);
+    srv_conn c[2];
+    memset(c, 0, sizeof c);
+    char *text = malloc(size + 1);
+    memcpy(text, data, size);
+    text[size] = 0;
+    /* A line starting with '|' comes from the second client. */
+    char *line = text;
+    while (line && *line) {
+        char *nl = memchr(line, '\n', (size_t)(text + size - line));
+        size_t len = nl ? (size_t)(nl - line) : strlen(line);
+        int who = len && line[0] == '|';
+        srv_handle(&s, &c[who], line + who, len - (size_t)who);
+        line = nl ? nl + 1 : NULL;
+    }
+    free(text);
+    for (int i = 0; i < 2; i++) {
+        srv_conn_closed(&s, &c[i]);
+        while (c[i].qhead) {
+            srv_msg *m = c[i].qhead;
+            c[i].qhead = m->next;
+            free(m);
+        }
+    }
+    while (s.todo_head) {
+        ai_job *j = s.todo_head;
+        s.todo_head = j->next;
+        free(j);
+    }
+    srv_rooms_free(&s);
+    pthread_mutex_destroy(&s.ai_lock);
+    return 0;
+}

@@ -1,0 +1,272 @@
+/*
+ * The body of the endgame solver, included by endgame.c once per code path
+ * (plain C, and x86-64 with POPCNT/BMI2/AVX2 chosen at run time) with EGF()
+ * naming each copy's functions.  See endgame.c for the algorithm.
+ */
+static inline unsigned EGF(parity_of)(uint64_t E) {
+    unsigned p = 0;
+    for (int q = 0; q < 4; q++) p |= (unsigned)(bit_count(E & QUADRANT[q]) & 1) << q;
+    return p;
+}
+
+/* Squares tried first by the small solver: corners and the squares that are
+ * neither X- nor C-squares. */
+#define SMALL_GOOD (~(BB_X_SQUARES | BB_C_SQUARES))
+
+static inline int EGF(should_poll)(rv_reversi_ai *ai) {
+    if (ai->aborted) return 1;
+    if ((ai->nodes & 0xFFF) == 0 && rv_ai_should_stop(ai)) ai->aborted = 1;
+    return ai->aborted;
+}
+
+/* The last empty square x; P to move, O = every other square. */
+static int EGF(last1)(rv_reversi_ai *ai, uint64_t P, int x) {
+    uint64_t bit = 1ULL << x, O = ~(P | bit);
+    int p = bit_count(P);
+    ai->nodes++;
+    uint64_t f = EG_FLIPS(P, O, x);
+    if (f) return 2 * (p + 1 + bit_count(f)) - 64;
+    f = EG_FLIPS(O, P, x);
+    if (f) return 2 * (p - bit_count(f)) - 64;
+    /* Nobody can fill the last square: it goes to the winner (63 discs, odd). */
+    return p > 63 - p ? 2 * p - 62 : 2 * p - 64;
+}
+
+/* The last two empty squares x1 and x2. */
+static int EGF(last2)(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha, int beta, int x1,
+                      int x2, int passed) {
+    ai->nodes++;
+    int best = -65;
+    uint64_t f = EG_FLIPS(P, O, x1);
+    if (f) {
+        best = -EGF(last1)(ai, O ^ f, x2);
+        if (best >= beta) return best;
+    }
+    f = EG_FLIPS(P, O, x2);
+    if (f) {
+        int v = -EGF(last1)(ai, O ^ f, x1);
+        if (v > best) best = v;
+    }
+    if (best == -65) {
+        if (passed) return final_score(P, O);
+        return -EGF(last2)(ai, O, P, -beta, -alpha, x1, x2, 1);
+    }
+    return best;
+}
+
+/* The last three empty squares, tried in the order given. */
+static int EGF(last3)(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha, int beta, int x1,
+                      int x2, int x3, int passed) {
+    ai->nodes++;
+    int best = -65;
+    uint64_t f = EG_FLIPS(P, O, x1);
+    if (f) {
+        best = -EGF(last2)(ai, O ^ f, P ^ f ^ (1ULL << x1), -beta, -alpha, x2, x3, 0);
+        if (best >= beta) return best;
+        if (best > alpha) alpha = best;
+    }
+    f = EG_FLIPS(P, O, x2);
+    if (f) {
+        int v = -EGF(last2)(ai, O ^ f, P ^ f ^ (1ULL << x2), -beta, -alpha, x1, x3, 0);
+        if (v > best) {
+            best = v;
+            if (v >= beta) return v;
+            if (v > alpha) alpha = v;
+        }
+    }
+    f = EG_FLIPS(P, O, x3);
+    if (f) {
+        int v = -EGF(last2)(ai, O ^ f, P ^ f ^ (1ULL << x3), -beta, -alpha, x1, x2, 0);
+        if (v > best) best = v;
+    }
+    if (best == -65) {
+        if (passed) return final_score(P, O);
+        return -EGF(last3)(ai, O, P, -beta, -alpha, x1, x2, x3, 1);
+    }
+    return best;
+}
+
+/* parity: bit q set when quadrant q has an odd number of empties. */
+static int EGF(eg_small)(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha, int beta, int n,
+                         int passed, unsigned parity) {
+    uint64_t E = ~(P | O);
+    if (n == 1) return EGF(last1)(ai, P, first_bit(E));
+    if (n == 2) {
+        int x1 = first_bit(E);
+        return EGF(last2)(ai, P, O, alpha, beta, x1, first_bit(E & (E - 1)), passed);
+    }
+    if (n == 3) {
+        /* A square alone in its quadrant (odd parity) first. */
+        int x1 = first_bit(E);
+        uint64_t r = E & (E - 1);
+        int x2 = first_bit(r), x3 = first_bit(r & (r - 1));
+        uint64_t odd3 = PARITY_MASK[parity];
+        if (!((odd3 >> x1) & 1)) {
+            if ((odd3 >> x2) & 1) { int t = x1; x1 = x2; x2 = t; }
+            else if ((odd3 >> x3) & 1) { int t = x1; x1 = x3; x3 = t; }
+        }
+        return EGF(last3)(ai, P, O, alpha, beta, x1, x2, x3, passed);
+    }
+    ai->nodes++;
+    uint64_t odd = PARITY_MASK[parity];
+    uint64_t order[4] = {E & odd & SMALL_GOOD, E & odd & ~SMALL_GOOD, E & ~odd & SMALL_GOOD,
+                         E & ~odd & ~SMALL_GOOD};
+    int best = -65;
+    for (int k = 0; k < 4; k++) {
+        for (uint64_t m = order[k]; m; m &= m - 1) {
+            int x = first_bit(m);
+            uint64_t f = EG_FLIPS(P, O, x);
+            if (!f) continue;
+            uint64_t np = O ^ f, no = P ^ f ^ (1ULL << x);
+            int v = -EGF(eg_small)(ai, np, no, -beta, -alpha, n - 1, 0, parity ^ QUAD_BIT(x));
+            if (v > best) {
+                best = v;
+                if (v > alpha) {
+                    if (v >= beta) return v;
+                    alpha = v;
+                }
+            }
+        }
+    }
+    if (best == -65) {
+        if (passed) return final_score(P, O);
+        return -EGF(eg_small)(ai, O, P, -beta, -alpha, n, 1, parity);
+    }
+    return best;
+}
+
+static void EGF(sort_moves)(eg_move *mv, int n) {
+    for (int i = 1; i < n; i++) {
+        eg_move t = mv[i];
+        int j = i;
+        while (j > 0 && mv[j - 1].key > t.key) {
+            mv[j] = mv[j - 1];
+            j--;
+        }
+        mv[j] = t;
+    }
+}
+
+/* Lowest stable-disc count of the opponent at which the cut-off can fire
+ * is cheap to test; the stable discs themselves cost more, so they are only
+ * computed when alpha is high enough for a cut-off to be possible at all. */
+static inline int EGF(stability_cutoff_possible)(int alpha, int n) {
+    /* With n empties the opponent has at most 64 - n discs; the bound
+     * 64 - 2 * stable can only reach alpha when alpha is large. */
+    return alpha >= 64 - 2 * (64 - n) && alpha > 0;
+}
+
+static int EGF(eg_deep)(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha, int beta, int n,
+                   int passed, int *best_move) {
+    if (n <= EG_SMALL && !best_move)
+        return EGF(eg_small)(ai, P, O, alpha, beta, n, passed, EGF(parity_of)(~(P | O)));
+    ai->nodes++;
+    if (EGF(should_poll)(ai)) return alpha;
+
+    if (EGF(stability_cutoff_possible)(alpha, n)) {
+        int ub = 64 - 2 * bit_count(stable_discs(O, P));
+        if (ub <= alpha) return ub;
+    }
+
+    uint64_t moves = EG_MOVES(P, O);
+    if (!moves) {
+        if (passed) {
+            if (best_move) *best_move = RV_REVERSI_AI_NONE;
+            return final_score(P, O);
+        }
+        if (!EG_MOVES(O, P)) {
+            if (best_move) *best_move = RV_REVERSI_AI_NONE;
+            return final_score(P, O);
+        }
+        if (best_move) *best_move = RV_REVERSI_PASS;
+        return -EGF(eg_deep)(ai, O, P, -beta, -alpha, n, 1, NULL);
+    }
+
+    int tt_move = -1;
+    if (n >= EG_TT_MIN) {
+        const tt_entry *e = tt_probe(&ai->tt, P, O, TT_KIND_EXACT);
+        if (e) {
+            if (!best_move) {
+                if (e->lower >= beta) return e->lower;
+                if (e->upper <= alpha) return e->upper;
+                if (e->lower == e->upper) return e->lower;
+            }
+            if (e->lower > alpha) alpha = e->lower;
+            if (e->upper < beta) beta = e->upper;
+            tt_move = e->move;
+        }
+    }
+    const int alpha0 = alpha;
+
+    eg_move mv[32];
+    int nm = 0;
+    uint64_t E = ~(P | O);
+    uint64_t odd = PARITY_MASK[EGF(parity_of)(E)];
+    for (uint64_t m = moves; m; m &= m - 1) {
+        int x = first_bit(m);
+        uint64_t f = EG_FLIPS(P, O, x);
+        eg_move *e = &mv[nm++];
+        e->flips = f;
+        e->sq = x;
+        if (x == tt_move) {
+            e->key = -1000000;
+            continue;
+        }
+        uint64_t np = O ^ f, no = P ^ f ^ (1ULL << x);
+        if (n > EG_ETC_MIN) {
+            /* Enhanced transposition cut-off: a child already known to be
+             * bad enough for the opponent refutes this node at once. */
+            const tt_entry *c = tt_probe(&ai->tt, np, no, TT_KIND_EXACT);
+            if (c && -c->upper >= beta) {
+                if (best_move) *best_move = x;
+                return -c->upper;
+            }
+        }
+        uint64_t rep = EG_MOVES(np, no);
+        int key = bit_count(rep) * KW_MOB + bit_count(rep & BB_CORNERS) * KW_CORNER;
+        key -= (int)((odd >> x) & 1) * KW_PAR;
+        /* Potential mobility of the opponent: empty squares next to our discs. */
+        key += bit_count(bb_neighbours(no) & E & ~(1ULL << x)) * KW_POT;
+        e->key = key;
+    }
+    EGF(sort_moves)(mv, nm);
+
+    int best = -65, bm = mv[0].sq;
+    for (int i = 0; i < nm; i++) {
+        uint64_t f = mv[i].flips, bit = 1ULL << mv[i].sq;
+        uint64_t np = O ^ f, no = P ^ f ^ bit;
+        int v;
+        if (i == 0) {
+            v = -EGF(eg_deep)(ai, np, no, -beta, -alpha, n - 1, 0, NULL);
+        } else {
+            v = -EGF(eg_deep)(ai, np, no, -alpha - 1, -alpha, n - 1, 0, NULL);
+            if (v > alpha && v < beta) v = -EGF(eg_deep)(ai, np, no, -beta, -alpha, n - 1, 0, NULL);
+        }
+        if (ai->aborted) return alpha;
+        if (v > best) {
+            best = v;
+            bm = mv[i].sq;
+            if (v > alpha) {
+                alpha = v;
+                if (v >= beta) break;
+            }
+        }
+    }
+    if (n >= EG_TT_MIN) {
+        int lo = best >= beta ? best : (best > alpha0 ? best : -64);
+        int hi = best <= alpha0 ? best : (best >= beta ? 64 : best);
+        tt_store(&ai->tt, P, O, TT_KIND_EXACT, n, lo, hi, bm);
+    }
+    if (best_move) *best_move = bm;
+    return best;
+}
+
+
+/* The entry of this copy: the root of a solve. */
+static int EGF(eg_root)(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha, int beta, int *best) {
+    int n = bit_count(~(P | O));
+    int bm = RV_REVERSI_AI_NONE;
+    int v = EGF(eg_deep)(ai, P, O, alpha, beta, n, 0, &bm);
+    *best = bm;
+    return v;
+}

@@ -1,0 +1,950 @@
+/*
+ * Rooms and the JSON game protocol (docs/protocol-web.md). The server is the referee:
+ * every move goes through the library (via cli/tui_game.h) and is committed to the store
+ * before anyone hears of it.
+ */
+#include <cjson/cJSON.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "server/srv.h"
+
+static const char *color_name(rv_color c) {
+    return c == RV_BLACK ? "black" : c == RV_WHITE ? "white" : NULL;
+}
+
+static rv_color parse_color(const char *s) {
+    if (!s) return RV_EMPTY;
+    if (!strcmp(s, "black")) return RV_BLACK;
+    if (!strcmp(s, "white")) return RV_WHITE;
+    return RV_EMPTY;
+}
+
+/* ---------------------------------------------------------------- sending */
+
+static void send_json(srv_conn *c, cJSON *j) {
+    char *t = cJSON_PrintUnformatted(j);
+    if (t) srv_send(c, t, strlen(t));
+    free(t);
+}
+
+void srv_error(srv_conn *c, const char *code, const char *message) {
+    cJSON *j = cJSON_CreateObject();
+    cJSON_AddStringToObject(j, "type", "error");
+    cJSON_AddStringToObject(j, "code", code);
+    cJSON_AddStringToObject(j, "message", message);
+    send_json(c, j);
+    cJSON_Delete(j);
+}
+
+static void error_kind(srv_conn *c, const char *code, const char *message, int kind) {
+    cJSON *j = cJSON_CreateObject();
+    cJSON_AddStringToObject(j, "type", "error");
+    cJSON_AddStringToObject(j, "code", code);
+    cJSON_AddStringToObject(j, "message", message);
+    if (kind) cJSON_AddStringToObject(j, "kind", rv_forbid_name((rv_forbid_kind)kind));
+    send_json(c, j);
+    cJSON_Delete(j);
+}
+
+/* The board, marks and move list of a game, as fields of obj. */
+static void add_position(cJSON *obj, const pg_game *p) {
+    int n = p->size;
+    char *board = malloc((size_t)n * n + 1);
+    if (board) {
+        for (int y = 0; y < n; y++)
+            for (int x = 0; x < n; x++) {
+                rv_color c = pg_at(p, x, y);
+                board[y * n + x] = c == RV_BLACK ? 'X' : c == RV_WHITE ? 'O' : '.';
+            }
+        board[n * n] = 0;
+        cJSON_AddStringToObject(obj, "board", board);
+        free(board);
+    }
+    /* Labels come from the notation code, so the page never converts coordinates itself. */
+    cJSON *cols = cJSON_AddArrayToObject(obj, "cols");
+    cJSON *rows = cJSON_AddArrayToObject(obj, "rows");
+    for (int i = 0; i < n; i++) {
+        char t[16];
+        pg_point_text(p, i, 0, t, sizeof t);
+        char *d = t;
+        while (*d && (*d < '0' || *d > '9')) d++;
+        char col[8];
+        snprintf(col, sizeof col, "%.*s", (int)(d - t), t);
+        cJSON_AddItemToArray(cols, cJSON_CreateString(col));
+        pg_point_text(p, 0, i, t, sizeof t);
+        d = t;
+        while (*d && (*d < '0' || *d > '9')) d++;
+        cJSON_AddItemToArray(rows, cJSON_CreateString(d));
+    }
+    int nm = pg_nmoves(p);
+    cJSON *moves = cJSON_AddArrayToObject(obj, "moves");
+    for (int i = 0; i < nm; i++) {
+        char t[16];
+        pg_move_text(p, i, t, sizeof t);
+        cJSON_AddItemToArray(moves, cJSON_CreateString(t));
+    }
+    int lx, ly;
+    if (nm > 0 && pg_move_xy(p, nm - 1, &lx, &ly)) {
+        cJSON *last = cJSON_AddArrayToObject(obj, "last");
+        cJSON_AddItemToArray(last, cJSON_CreateNumber(lx));
+        cJSON_AddItemToArray(last, cJSON_CreateNumber(ly));
+    } else {
+        cJSON_AddNullToObject(obj, "last");
+    }
+    uint8_t *marks = calloc((size_t)n * n, 1);
+    cJSON *legal = cJSON_AddArrayToObject(obj, "legal");
+    cJSON *forb = cJSON_AddArrayToObject(obj, "forbidden");
+    if (marks && pg_marks(p, marks) > 0) {
+        for (int y = 0; y < n; y++)
+            for (int x = 0; x < n; x++) {
+                int m = marks[y * n + x];
+                if (!m) continue;
+                cJSON *pt = cJSON_CreateArray();
+                cJSON_AddItemToArray(pt, cJSON_CreateNumber(x));
+                cJSON_AddItemToArray(pt, cJSON_CreateNumber(y));
+                if (m == PG_MARK_LEGAL) {
+                    cJSON_AddItemToArray(legal, pt);
+                } else {
+                    cJSON_AddItemToArray(pt, cJSON_CreateString(rv_forbid_name((rv_forbid_kind)m)));
+                    cJSON_AddItemToArray(forb, pt);
+                }
+            }
+    }
+    free(marks);
+    rv_color tm = pg_to_move(p);
+    if (tm) cJSON_AddStringToObject(obj, "to_move", color_name(tm));
+    else cJSON_AddNullToObject(obj, "to_move");
+    cJSON_AddBoolToObject(obj, "over", pg_over(p));
+    char res[128];
+    pg_result_text(p, res, sizeof res);
+    cJSON_AddStringToObject(obj, "result", res);
+    rv_color w = pg_winner(p);
+    if (pg_over(p)) cJSON_AddStringToObject(obj, "winner", w ? color_name(w) : "draw");
+    else cJSON_AddNullToObject(obj, "winner");
+    int b, wh;
+    pg_counts(p, &b, &wh);
+    cJSON *counts = cJSON_AddArrayToObject(obj, "counts");
+    cJSON_AddItemToArray(counts, cJSON_CreateNumber(b));
+    cJSON_AddItemToArray(counts, cJSON_CreateNumber(wh));
+}
+
+static int seat_present(const room *r, int seat) {
+    for (const srv_conn *c = r->conns; c; c = c->next_in_room)
+        if (c->seat == seat) return 1;
+    return 0;
+}
+
+static const char *seat_kind(const room *r, int seat) {
+    if (r->rec.ai_color & seat) return "ai";
+    return r->rec.token[seat - 1][0] ? "human" : "open";
+}
+
+/* A growing text buffer for the state message, the hot path of every move: written by hand
+   (cJSON's number printing and allocations cost more than the rest of a move). */
+typedef struct sbuf {
+    char *p;
+    size_t len, cap;
+    int oom;
+} sbuf;
+
+static void sb_put(sbuf *b, const char *s, size_t n) {
+    if (b->oom) return;
+    if (b->len + n + 1 > b->cap) {
+        size_t cap = b->cap ? b->cap : 4096;
+        while (b->len + n + 1 > cap) cap *= 2;
+        char *np = realloc(b->p, cap);
+        if (!np) {
+            b->oom = 1;
+            return;
+        }
+        b->p = np;
+        b->cap = cap;
+    }
+    memcpy(b->p + b->len, s, n);
+    b->len += n;
+    b->p[b->len] = 0;
+}
+
+static void sb_str(sbuf *b, const char *s) { sb_put(b, s, strlen(s)); }
+
+static void sb_int(sbuf *b, long long v) {
+    char t[24];
+    int n = snprintf(t, sizeof t, "%lld", v);
+    sb_put(b, t, (size_t)n);
+}
+
+/* A JSON string value (quotes, backslashes and control characters escaped). */
+static void sb_qstr(sbuf *b, const char *s) {
+    sb_put(b, "\"", 1);
+    for (; *s; s++) {
+        unsigned char ch = (unsigned char)*s;
+        size_t run = 0;
+        while (s[run] && s[run] != '"' && s[run] != '\\' && (unsigned char)s[run] >= 0x20) run++;
+        if (run) {
+            sb_put(b, s, run);
+            s += run - 1;
+        } else if (ch == '"' || ch == '\\') {
+            char e[2] = {'\\', (char)ch};
+            sb_put(b, e, 2);
+        } else if (ch < 0x20) {
+            char e[8];
+            snprintf(e, sizeof e, "\\u%04x", ch);
+            sb_put(b, e, 6);
+        }
+    }
+    sb_put(b, "\"", 1);
+}
+
+/* The next member's key (the object always has "type" first, so a comma leads). */
+static void sb_key(sbuf *b, const char *key) {
+    sb_put(b, ",\"", 2);
+    sb_str(b, key);
+    sb_put(b, "\":", 2);
+}
+
+static const char *color_or_null(rv_color c) { return c ? color_name(c) : NULL; }
+
+static void sb_key_str(sbuf *b, const char *key, const char *v) {
+    sb_key(b, key);
+    if (v) sb_qstr(b, v);
+    else sb_str(b, "null");
+}
+
+/* The state message of a room (see docs/protocol-web.md); malloc'd, or NULL. */
+static char *state_text(const room *r) {
+    const pg_game *p = &r->game;
+    int n = p->size, nm = pg_nmoves(p);
+    sbuf b = {0};
+    char t[160];
+    sb_str(&b, "{\"type\":\"state\"");
+    sb_key_str(&b, "room", r->rec.id);
+    sb_key(&b, "game_id");
+    sb_int(&b, r->rec.game_id);
+    sb_key_str(&b, "mode", r->rec.mode);
+    sb_key_str(&b, "variant", p->variant);
+    sb_key(&b, "size");
+    sb_int(&b, n);
+    sb_key(&b, "level");
+    sb_int(&b, r->rec.level);
+    sb_key(&b, "board");
+    char cells[RV_GOMOKU_MAX_POINTS + 2];
+    int k = 0;
+    cells[k++] = '"';
+    for (int y = 0; y < n; y++)
+        for (int x = 0; x < n; x++) {
+            rv_color c = pg_at(p, x, y);
+            cells[k++] = c == RV_BLACK ? 'X' : c == RV_WHITE ? 'O' : '.';
+        }
+    cells[k++] = '"';
+    sb_put(&b, cells, (size_t)k);
+    /* Labels come from the notation code, so the page never converts coordinates itself. */
+    for (int axis = 0; axis < 2; axis++) {
+        sb_key(&b, axis ? "rows" : "cols");
+        sb_put(&b, "[", 1);
+        for (int i = 0; i < n; i++) {
+            pg_point_text(p, axis ? 0 : i, axis ? i : 0, t, sizeof t);
+            size_t digits = strcspn(t, "0123456789");
+            if (axis) memmove(t, t + digits, strlen(t + digits) + 1);
+            else t[digits] = 0;
+            if (i) sb_put(&b, ",", 1);
+            sb_qstr(&b, t);
+        }
+        sb_put(&b, "]", 1);
+    }
+    sb_key(&b, "moves");
+    sb_put(&b, "[", 1);
+    for (int i = 0; i < nm; i++) {
+        pg_move_text(p, i, t, sizeof t);
+        if (i) sb_put(&b, ",", 1);
+        sb_qstr(&b, t);
+    }
+    sb_put(&b, "]", 1);
+    int lx, ly;
+    sb_key(&b, "last");
+    if (nm > 0 && pg_move_xy(p, nm - 1, &lx, &ly)) {
+        snprintf(t, sizeof t, "[%d,%d]", lx, ly);
+        sb_str(&b, t);
+    } else {
+        sb_str(&b, "null");
+    }
+    uint8_t *marks = calloc((size_t)n * n, 1);
+    int nmarks = marks ? pg_marks(p, marks) : 0;
+    for (int pass = 0; pass < 2; pass++) {
+        sb_key(&b, pass ? "forbidden" : "legal");
+        sb_put(&b, "[", 1);
+        int first = 1;
+        for (int i = 0; nmarks && i < n * n; i++) {
+            int m = marks[i];
+            if (!m || (m == PG_MARK_LEGAL) == pass) continue;
+            if (!first) sb_put(&b, ",", 1);
+            first = 0;
+            if (pass) snprintf(t, sizeof t, "[%d,%d,\"%s\"]", i % n, i / n, rv_forbid_name((rv_forbid_kind)m));
+            else snprintf(t, sizeof t, "[%d,%d]", i % n, i / n);
+            sb_str(&b, t);
+        }
+        sb_put(&b, "]", 1);
+    }
+    free(marks);
+    sb_key_str(&b, "to_move", color_or_null(pg_to_move(p)));
+    sb_key(&b, "over");
+    sb_str(&b, pg_over(p) ? "true" : "false");
+    pg_result_text(p, t, sizeof t);
+    sb_key_str(&b, "result", t);
+    rv_color w = pg_winner(p);
+    sb_key_str(&b, "winner", pg_over(p) ? (w ? color_name(w) : "draw") : NULL);
+    int bl, wh;
+    pg_counts(p, &bl, &wh);
+    snprintf(t, sizeof t, "[%d,%d]", bl, wh);
+    sb_key(&b, "counts");
+    sb_str(&b, t);
+    int spectators = 0;
+    for (const srv_conn *c = r->conns; c; c = c->next_in_room) spectators += c->seat == 0;
+    snprintf(t, sizeof t,
+             ",\"seats\":{\"black\":\"%s\",\"white\":\"%s\"},\"present\":{\"black\":%s,\"white\":%s}"
+             ",\"spectators\":%d,\"thinking\":%s",
+             seat_kind(r, RV_BLACK), seat_kind(r, RV_WHITE),
+             seat_present(r, RV_BLACK) ? "true" : "false", seat_present(r, RV_WHITE) ? "true" : "false",
+             spectators, r->thinking ? "true" : "false");
+    sb_str(&b, t);
+    sb_key_str(&b, "undo_request", color_or_null(r->undo_request));
+    sb_put(&b, "}", 1);
+    if (b.oom) {
+        free(b.p);
+        return NULL;
+    }
+    return b.p;
+}
+
+static void broadcast_state(room *r) {
+    char *t = state_text(r);
+    if (!t) return;
+    size_t len = strlen(t);
+    for (srv_conn *c = r->conns; c; c = c->next_in_room) srv_send(c, t, len);
+    free(t);
+}
+
+/* ---------------------------------------------------------------- the room table */
+
+static unsigned hash_id(const char *s) {
+    unsigned h = 2166136261u;
+    while (*s) h = (h ^ (unsigned char)*s++) * 16777619u;
+    return h % SRV_ROOM_BUCKETS;
+}
+
+static room *find_loaded(srv *s, const char *id) {
+    for (room *r = s->rooms[hash_id(id)]; r; r = r->next)
+        if (!strcmp(r->rec.id, id)) return r;
+    return NULL;
+}
+
+static void room_insert(srv *s, room *r) {
+    unsigned h = hash_id(r->rec.id);
+    r->next = s->rooms[h];
+    s->rooms[h] = r;
+    s->nrooms++;
+}
+
+static void room_unload(srv *s, room *r) {
+    room **pp = &s->rooms[hash_id(r->rec.id)];
+    while (*pp && *pp != r) pp = &(*pp)->next;
+    if (*pp) *pp = r->next;
+    s->nrooms--;
+    free(r);
+}
+
+void srv_rooms_free(srv *s) {
+    for (int i = 0; i < SRV_ROOM_BUCKETS; i++)
+        while (s->rooms[i]) {
+            room *r = s->rooms[i];
+            s->rooms[i] = r->next;
+            free(r);
+        }
+}
+
+static int ai_to_move(const room *r) {
+    rv_color tm = pg_to_move(&r->game);
+    return tm && (r->rec.ai_color & tm);
+}
+
+/* Rebuilds a game from its stored moves (replaying each through the rules). */
+static int load_game(srv *s, int64_t id, pg_game *p, rv_store_game *hdr) {
+    char err[128];
+    if (rv_store_get_game(s->store, id, hdr)) return -1;
+    if (pg_init(p, hdr->variant, hdr->size, err, sizeof err) != RV_OK) return -1;
+    char **moves;
+    int n;
+    if (rv_store_get_moves(s->store, id, &moves, &n)) return -1;
+    for (int i = 0; i < n; i++) {
+        if (i < pg_nmoves(p)) continue; /* a forced pass the rules already played */
+        char why[128];
+        int kind;
+        if (pg_play_text(p, moves[i], why, sizeof why, &kind) != RV_OK) {
+            fprintf(stderr, "renversi serve: game %lld move %d: %s\n", (long long)id, i + 1, why);
+            break;
+        }
+    }
+    rv_store_free_moves(moves, n);
+    if (!pg_over(p)) {
+        if (strstr(hdr->result, "black resigned")) pg_resign(p, RV_BLACK);
+        else if (strstr(hdr->result, "white resigned")) pg_resign(p, RV_WHITE);
+    }
+    return 0;
+}
+
+/* The room with this id, from memory or from the store (a room resumes after a restart). */
+static room *get_room(srv *s, const char *id) {
+    room *r = find_loaded(s, id);
+    if (r) return r;
+    rv_store_room rec;
+    if (rv_store_get_room(s->store, id, &rec)) return NULL;
+    r = calloc(1, sizeof *r);
+    if (!r) return NULL;
+    r->rec = rec;
+    rv_store_game hdr;
+    if (load_game(s, rec.game_id, &r->game, &hdr)) {
+        free(r);
+        return NULL;
+    }
+    room_insert(s, r);
+    if (ai_to_move(r)) srv_ai_submit(s, r);
+    return r;
+}
+
+static void leave_room(srv *s, srv_conn *c) {
+    room *r = c->room;
+    if (!r) return;
+    srv_conn **pp = &r->conns;
+    while (*pp && *pp != c) pp = &(*pp)->next_in_room;
+    if (*pp) *pp = c->next_in_room;
+    r->nconns--;
+    c->room = NULL;
+    c->seat = 0;
+    c->next_in_room = NULL;
+    if (r->nconns == 0 && !r->thinking && !r->hints) room_unload(s, r);
+    else broadcast_state(r);
+}
+
+static void enter_room(srv_conn *c, room *r, int seat) {
+    c->room = r;
+    c->seat = seat;
+    c->next_in_room = r->conns;
+    r->conns = c;
+    r->nconns++;
+}
+
+void srv_conn_closed(srv *s, srv_conn *c) { leave_room(s, c); }
+
+static void send_joined(srv_conn *c, room *r) {
+    cJSON *j = cJSON_CreateObject();
+    cJSON_AddStringToObject(j, "type", "joined");
+    cJSON_AddStringToObject(j, "room", r->rec.id);
+    cJSON_AddStringToObject(j, "seat", c->seat ? color_name((rv_color)c->seat) : "spectator");
+    if (c->seat) cJSON_AddStringToObject(j, "token", r->rec.token[c->seat - 1]);
+    send_json(c, j);
+    cJSON_Delete(j);
+}
+
+/* ---------------------------------------------------------------- actions */
+
+static const char *player_label(const room *r, int seat, char *buf, size_t n) {
+    if (r->rec.ai_color & seat) snprintf(buf, n, "ai %d", r->rec.level);
+    else snprintf(buf, n, "human");
+    return buf;
+}
+
+/* Starts a new game in the room (store first). */
+static int room_new_game(srv *s, room *r, const char *variant, int size, char *err, size_t n) {
+    pg_game g;
+    if (pg_init(&g, variant, size, err, n) != RV_OK) return -1;
+    char b[16], w[16];
+    int64_t id = rv_store_new_game(s->store, r->rec.id, g.variant, g.size,
+                                   player_label(r, RV_BLACK, b, sizeof b),
+                                   player_label(r, RV_WHITE, w, sizeof w));
+    if (id < 0) {
+        snprintf(err, n, "the database refused the new game");
+        return -1;
+    }
+    rv_store_room rec = r->rec;
+    rec.game_id = id;
+    if (rv_store_put_room(s->store, &rec)) {
+        snprintf(err, n, "the database refused the room");
+        return -1;
+    }
+    r->rec = rec;
+    r->game = g;
+    r->gen++;
+    r->undo_request = RV_EMPTY;
+    return 0;
+}
+
+static int json_int(const cJSON *obj, const char *key, int def, int lo, int hi, int *out) {
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(obj, key);
+    if (!v || cJSON_IsNull(v)) {
+        *out = def;
+        return 0;
+    }
+    if (!cJSON_IsNumber(v) || v->valuedouble != (double)(int)v->valuedouble ||
+        v->valueint < lo || v->valueint > hi)
+        return -1;
+    *out = v->valueint;
+    return 0;
+}
+
+static const char *json_str(const cJSON *obj, const char *key) {
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(obj, key);
+    return cJSON_IsString(v) ? v->valuestring : NULL;
+}
+
+static void do_create(srv *s, srv_conn *c, const cJSON *msg) {
+    const char *variant = json_str(msg, "variant");
+    const char *mode = json_str(msg, "mode");
+    const char *color = json_str(msg, "color");
+    int size, level;
+    if (!variant) variant = "renju";
+    if (!mode) mode = "ai";
+    if (strcmp(mode, "ai") && strcmp(mode, "online"))
+        return srv_error(c, "bad_request", "mode must be \"ai\" or \"online\"");
+    rv_color me = color ? parse_color(color) : RV_BLACK;
+    if (!me) return srv_error(c, "bad_request", "color must be \"black\" or \"white\"");
+    if (json_int(msg, "size", 0, 0, RV_GOMOKU_MAX_SIZE, &size))
+        return srv_error(c, "bad_request", "size must be an integer from 5 to 26");
+    if (json_int(msg, "level", 5, 1, 20, &level))
+        return srv_error(c, "bad_request", "level must be an integer from 1 to 20");
+    pg_game probe;
+    char err[160];
+    if (pg_init(&probe, variant, size, err, sizeof err) != RV_OK)
+        return srv_error(c, "bad_request", err);
+
+    room *r = calloc(1, sizeof *r);
+    if (!r) return srv_error(c, "server", "out of memory");
+    do {
+        if (srv_random_hex(r->rec.id, 5)) {
+            free(r);
+            return srv_error(c, "server", "no randomness for a room id");
+        }
+    } while (find_loaded(s, r->rec.id));
+    snprintf(r->rec.mode, sizeof r->rec.mode, "%s", mode);
+    r->rec.level = level;
+    if (!strcmp(mode, "ai")) r->rec.ai_color = rv_opponent(me);
+    if (srv_random_hex(r->rec.token[me - 1], 16)) {
+        free(r);
+        return srv_error(c, "server", "no randomness for a seat token");
+    }
+    if (room_new_game(s, r, variant, size, err, sizeof err)) {
+        free(r);
+        return srv_error(c, "store_failed", err);
+    }
+    leave_room(s, c);
+    room_insert(s, r);
+    enter_room(c, r, me);
+    send_joined(c, r);
+    if (ai_to_move(r)) srv_ai_submit(s, r);
+    broadcast_state(r);
+}
+
+static void do_join(srv *s, srv_conn *c, const cJSON *msg) {
+    const char *id = json_str(msg, "room");
+    const char *token = json_str(msg, "token");
+    if (!id || strlen(id) >= sizeof(((rv_store_room *)0)->id))
+        return srv_error(c, "bad_request", "join needs \"room\": the room's id");
+    if (c->room && !strcmp(c->room->rec.id, id)) leave_room(s, c);
+    room *r = get_room(s, id);
+    if (!r) return srv_error(c, "no_room", "no such room");
+    leave_room(s, c);
+    int seat = 0;
+    if (token && *token) {
+        for (int k = 1; k <= 2; k++)
+            if (r->rec.token[k - 1][0] && !strcmp(r->rec.token[k - 1], token)) seat = k;
+    }
+    if (!seat && !strcmp(r->rec.mode, "online")) {
+        /* The first visitor without a seat takes the open one; later ones watch. */
+        for (int k = 1; k <= 2 && !seat; k++)
+            if (!r->rec.token[k - 1][0]) {
+                rv_store_room rec = r->rec;
+                if (srv_random_hex(rec.token[k - 1], 16) || rv_store_put_room(s->store, &rec))
+                    break;
+                r->rec = rec;
+                seat = k;
+            }
+    }
+    enter_room(c, r, seat);
+    send_joined(c, r);
+    broadcast_state(r);
+}
+
+/* Commits moves [from, to) of the room's game and its result; 0 on success. */
+static int commit_moves(srv *s, room *r, int from) {
+    int n = pg_nmoves(&r->game);
+    for (int i = from; i < n; i++) {
+        char t[16];
+        pg_move_text(&r->game, i, t, sizeof t);
+        if (rv_store_add_move(s->store, r->rec.game_id, i, t)) return -1;
+    }
+    if (pg_over(&r->game)) {
+        char res[128];
+        pg_result_text(&r->game, res, sizeof res);
+        if (rv_store_set_result(s->store, r->rec.game_id, res)) return -1;
+    }
+    return 0;
+}
+
+static void do_move(srv *s, srv_conn *c, const cJSON *msg) {
+    room *r = c->room;
+    if (!r) return srv_error(c, "no_room", "join or create a room first");
+    if (!c->seat) return srv_error(c, "not_seated", "you are watching this game: you cannot move");
+    if (pg_over(&r->game)) return srv_error(c, "over", "the game is over");
+    if (pg_to_move(&r->game) != (rv_color)c->seat)
+        return srv_error(c, "not_your_turn", "it is not your turn");
+    int ply;
+    if (json_int(msg, "ply", -1, 0, 1 << 20, &ply))
+        return srv_error(c, "bad_request", "ply must be the number of moves played so far");
+    if (ply >= 0 && ply != pg_nmoves(&r->game))
+        return srv_error(c, "stale", "the position changed: this move was for an older one");
+    const char *text = json_str(msg, "move");
+    int x, y, has_xy = !json_int(msg, "x", -1, 0, 25, &x) && !json_int(msg, "y", -1, 0, 25, &y);
+    if (!text && !(has_xy && x >= 0 && y >= 0))
+        return srv_error(c, "bad_request", "move needs \"move\" (like \"h8\") or \"x\" and \"y\"");
+    int from = pg_nmoves(&r->game);
+    pg_game before = r->game;
+    char why[160];
+    int kind = 0;
+    rv_status st = text ? pg_play_text(&r->game, text, why, sizeof why, &kind)
+                        : pg_play_xy(&r->game, x, y, why, sizeof why, &kind);
+    if (st != RV_OK) {
+        const char *code = st == RV_EFORBIDDEN ? "forbidden"
+                           : st == RV_EOCCUPIED ? "occupied"
+                           : st == RV_EOVER     ? "over"
+                           : st == RV_EINVAL    ? "bad_move"
+                                                : "illegal";
+        return error_kind(c, code, why, kind);
+    }
+    if (commit_moves(s, r, from)) {
+        r->game = before;
+        rv_store_truncate(s->store, r->rec.game_id, from);
+        return srv_error(c, "store_failed", "the move could not be stored: try again");
+    }
+    r->undo_request = RV_EMPTY;
+    if (ai_to_move(r)) srv_ai_submit(s, r);
+    broadcast_state(r);
+}
+
+/* Takes back moves until colour `who` has one fewer move (and it is their turn). */
+static int undo_for(srv *s, room *r, rv_color who) {
+    pg_game g = r->game;
+    int has = 0;
+    for (int i = 0; i < pg_nmoves(&g); i++) has |= pg_move_color(&g, i) == who;
+    if (!has) return -1;
+    while (pg_nmoves(&g) > 0 && pg_move_color(&g, pg_nmoves(&g) - 1) != who) pg_undo(&g);
+    pg_undo(&g);
+    if (rv_store_truncate(s->store, r->rec.game_id, pg_nmoves(&g)) ||
+        rv_store_set_result(s->store, r->rec.game_id, ""))
+        return -2;
+    r->game = g;
+    r->gen++;
+    if (r->thinking) srv_ai_cancel(s, r);
+    r->thinking = 0;
+    return 0;
+}
+
+static void do_undo(srv *s, srv_conn *c) {
+    room *r = c->room;
+    if (!r) return srv_error(c, "no_room", "join or create a room first");
+    if (!c->seat) return srv_error(c, "not_seated", "you are watching this game");
+    if (r->game.resigned) return srv_error(c, "over", "the game ended by resignation");
+    if (!strcmp(r->rec.mode, "online")) {
+        if (r->undo_request) return srv_error(c, "pending", "an undo request is already open");
+        int has = 0;
+        for (int i = 0; i < pg_nmoves(&r->game); i++)
+            has |= pg_move_color(&r->game, i) == (rv_color)c->seat;
+        if (!has) return srv_error(c, "nothing_to_undo", "you have no move to take back");
+        r->undo_request = (rv_color)c->seat;
+        return broadcast_state(r);
+    }
+    int rc = undo_for(s, r, (rv_color)c->seat);
+    if (rc == -1) return srv_error(c, "nothing_to_undo", "you have no move to take back");
+    if (rc == -2) return srv_error(c, "store_failed", "the undo could not be stored");
+    if (ai_to_move(r)) srv_ai_submit(s, r);
+    broadcast_state(r);
+}
+
+static void do_undo_reply(srv *s, srv_conn *c, const cJSON *msg) {
+    room *r = c->room;
+    if (!r || !c->seat) return srv_error(c, "not_seated", "only a player can answer");
+    if (!r->undo_request || r->undo_request == (rv_color)c->seat)
+        return srv_error(c, "no_request", "there is no undo request to answer");
+    const cJSON *acc = cJSON_GetObjectItemCaseSensitive(msg, "accept");
+    if (!cJSON_IsBool(acc)) return srv_error(c, "bad_request", "accept must be true or false");
+    rv_color who = r->undo_request;
+    r->undo_request = RV_EMPTY;
+    if (cJSON_IsTrue(acc)) {
+        int rc = undo_for(s, r, who);
+        if (rc == -2) return srv_error(c, "store_failed", "the undo could not be stored");
+    }
+    broadcast_state(r);
+}
+
+static void do_hint(srv *s, srv_conn *c) {
+    room *r = c->room;
+    if (!r) return srv_error(c, "no_room", "join or create a room first");
+    if (!c->seat) return srv_error(c, "not_seated", "you are watching this game");
+    if (pg_over(&r->game)) return srv_error(c, "over", "the game is over");
+    if (pg_to_move(&r->game) != (rv_color)c->seat)
+        return srv_error(c, "not_your_turn", "it is not your turn");
+    if (r->hints >= 2) return srv_error(c, "pending", "a hint is already being computed");
+    srv_ai_hint(s, r, c->seat);
+}
+
+static void do_resign(srv *s, srv_conn *c) {
+    room *r = c->room;
+    if (!r) return srv_error(c, "no_room", "join or create a room first");
+    if (!c->seat) return srv_error(c, "not_seated", "you are watching this game");
+    if (pg_over(&r->game)) return srv_error(c, "over", "the game is over");
+    pg_game g = r->game;
+    pg_resign(&g, (rv_color)c->seat);
+    char res[128];
+    pg_result_text(&g, res, sizeof res);
+    if (rv_store_set_result(s->store, r->rec.game_id, res))
+        return srv_error(c, "store_failed", "the resignation could not be stored");
+    r->game = g;
+    r->gen++;
+    if (r->thinking) srv_ai_cancel(s, r);
+    r->thinking = 0;
+    r->undo_request = RV_EMPTY;
+    broadcast_state(r);
+}
+
+static void do_new(srv *s, srv_conn *c) {
+    room *r = c->room;
+    if (!r) return srv_error(c, "no_room", "join or create a room first");
+    if (!c->seat) return srv_error(c, "not_seated", "you are watching this game");
+    if (!strcmp(r->rec.mode, "online") && !pg_over(&r->game))
+        return srv_error(c, "in_progress", "resign first: the game is still going on");
+    char err[160], variant[16];
+    snprintf(variant, sizeof variant, "%s", r->game.variant);
+    if (r->thinking) srv_ai_cancel(s, r);
+    if (room_new_game(s, r, variant, r->game.size, err, sizeof err))
+        return srv_error(c, "store_failed", err);
+    r->thinking = 0;
+    if (ai_to_move(r)) srv_ai_submit(s, r);
+    broadcast_state(r);
+}
+
+static void hint_done(srv *s, room *r, ai_job *job) {
+    r->hints--;
+    if (job->gen == r->gen && job->status == RV_OK) {
+        cJSON *j = cJSON_CreateObject();
+        cJSON_AddStringToObject(j, "type", "hint");
+        char t[16] = "pass";
+        if (job->x >= 0) pg_point_text(&r->game, job->x, job->y, t, sizeof t);
+        cJSON_AddStringToObject(j, "move", t);
+        cJSON_AddNumberToObject(j, "x", job->x);
+        cJSON_AddNumberToObject(j, "y", job->y);
+        cJSON_AddNumberToObject(j, "ply", pg_nmoves(&r->game));
+        char *text = cJSON_PrintUnformatted(j);
+        cJSON_Delete(j);
+        for (srv_conn *c = r->conns; text && c; c = c->next_in_room)
+            if (c->seat == job->seat) srv_send(c, text, strlen(text));
+        free(text);
+    }
+    if (r->nconns == 0 && !r->thinking && !r->hints) room_unload(s, r);
+}
+
+void srv_ai_done(srv *s, ai_job *job) {
+    room *r = find_loaded(s, job->room);
+    if (!r) return;
+    if (job->hint) return hint_done(s, r, job);
+    if (job->gen != r->gen) {
+        /* An answer for a position the room has left (undo, resign, new game). */
+        if (!r->thinking && !r->hints && r->nconns == 0) room_unload(s, r);
+        return;
+    }
+    r->thinking = 0;
+    if (job->status != RV_OK && job->status != RV_EOVER) {
+        for (srv_conn *c = r->conns; c; c = c->next_in_room)
+            srv_error(c, "ai_failed", "the computer cannot play this game here");
+    }
+    if (job->status == RV_OK && ai_to_move(r)) {
+        int from = pg_nmoves(&r->game);
+        pg_game before = r->game;
+        char why[160];
+        int kind;
+        rv_status st = job->x < 0 ? pg_play_text(&r->game, "pass", why, sizeof why, &kind)
+                                  : pg_play_xy(&r->game, job->x, job->y, why, sizeof why, &kind);
+        if (st != RV_OK) {
+            fprintf(stderr, "renversi serve: the AI's move was refused: %s\n", why);
+        } else if (commit_moves(s, r, from)) {
+            r->game = before;
+            rv_store_truncate(s->store, r->rec.game_id, from);
+        } else if (ai_to_move(r)) {
+            srv_ai_submit(s, r);
+        }
+    }
+    if (r->nconns == 0 && !r->thinking && !r->hints) {
+        room_unload(s, r);
+        return;
+    }
+    broadcast_state(r);
+}
+
+/* ---------------------------------------------------------------- stored games */
+
+static void add_header(cJSON *o, const rv_store_game *g) {
+    cJSON_AddNumberToObject(o, "id", (double)g->id);
+    cJSON_AddStringToObject(o, "room", g->room);
+    cJSON_AddStringToObject(o, "variant", g->variant);
+    cJSON_AddNumberToObject(o, "size", g->size);
+    cJSON_AddStringToObject(o, "black", g->black);
+    cJSON_AddStringToObject(o, "white", g->white);
+    cJSON_AddNumberToObject(o, "created", (double)g->created);
+    cJSON_AddNumberToObject(o, "nmoves", g->nmoves);
+    cJSON_AddStringToObject(o, "result", g->result);
+}
+
+static void do_list(srv *s, srv_conn *c) {
+    enum { MAX = 50 };
+    rv_store_game *g = malloc(MAX * sizeof *g);
+    if (!g) return srv_error(c, "server", "out of memory");
+    int n = rv_store_list_games(s->store, g, MAX);
+    cJSON *j = cJSON_CreateObject();
+    cJSON_AddStringToObject(j, "type", "games");
+    cJSON *arr = cJSON_AddArrayToObject(j, "games");
+    for (int i = 0; i < n; i++) {
+        cJSON *o = cJSON_CreateObject();
+        add_header(o, &g[i]);
+        cJSON_AddItemToArray(arr, o);
+    }
+    free(g);
+    send_json(c, j);
+    cJSON_Delete(j);
+}
+
+static int stored_id(srv_conn *c, const cJSON *msg, int64_t *id) {
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(msg, "id");
+    if (!cJSON_IsNumber(v) || v->valuedouble < 1 || v->valuedouble > 9e15) {
+        srv_error(c, "bad_request", "id must be a stored game's number");
+        return -1;
+    }
+    *id = (int64_t)v->valuedouble;
+    return 0;
+}
+
+static void do_replay(srv *s, srv_conn *c, const cJSON *msg) {
+    int64_t id;
+    if (stored_id(c, msg, &id)) return;
+    pg_game *full = malloc(sizeof *full), *step = malloc(sizeof *step);
+    rv_store_game hdr;
+    if (!full || !step || load_game(s, id, full, &hdr)) {
+        free(full);
+        free(step);
+        return srv_error(c, "not_found", "no such game");
+    }
+    cJSON *j = cJSON_CreateObject();
+    cJSON_AddStringToObject(j, "type", "replay");
+    add_header(j, &hdr);
+    add_position(j, full);
+    /* One position per ply, so the page can step through without knowing any rule. */
+    cJSON *boards = cJSON_AddArrayToObject(j, "boards");
+    char err[64];
+    pg_init(step, full->variant, full->size, err, sizeof err);
+    int n = full->size, nm = pg_nmoves(full);
+    char *b = malloc((size_t)n * n + 1);
+    for (int i = 0; b && i <= nm; i++) {
+        if (i > 0 && i > pg_nmoves(step)) {
+            char t[16], why[64];
+            int kind;
+            pg_move_text(full, i - 1, t, sizeof t);
+            pg_play_text(step, t, why, sizeof why, &kind);
+        }
+        for (int y = 0; y < n; y++)
+            for (int x = 0; x < n; x++) {
+                rv_color col = pg_at(step, x, y);
+                b[y * n + x] = col == RV_BLACK ? 'X' : col == RV_WHITE ? 'O' : '.';
+            }
+        b[n * n] = 0;
+        cJSON_AddItemToArray(boards, cJSON_CreateString(b));
+    }
+    free(b);
+    free(full);
+    free(step);
+    send_json(c, j);
+    cJSON_Delete(j);
+}
+
+static void do_export(srv *s, srv_conn *c, const cJSON *msg) {
+    int64_t id;
+    if (stored_id(c, msg, &id)) return;
+    const char *format = json_str(msg, "format");
+    if (!format) return srv_error(c, "bad_request", "format: psq, moves, ggf or transcript");
+    pg_game *g = malloc(sizeof *g);
+    rv_store_game hdr;
+    if (!g || load_game(s, id, g, &hdr)) {
+        free(g);
+        return srv_error(c, "not_found", "no such game");
+    }
+    char *text = pg_export(g, format);
+    free(g);
+    if (!text)
+        return srv_error(c, "bad_format", "this game cannot be exported in that format (Gomoku: "
+                                          "psq, moves; Reversi: transcript, ggf, moves)");
+    cJSON *j = cJSON_CreateObject();
+    cJSON_AddStringToObject(j, "type", "export");
+    cJSON_AddNumberToObject(j, "id", (double)id);
+    cJSON_AddStringToObject(j, "format", format);
+    char fname[64];
+    const char *ext = !strcmp(format, "psq")   ? "psq"
+                      : !strcmp(format, "ggf") ? "ggf"
+                                               : "txt";
+    snprintf(fname, sizeof fname, "renversi-%lld-%s.%s", (long long)id, format, ext);
+    cJSON_AddStringToObject(j, "filename", fname);
+    cJSON_AddStringToObject(j, "text", text);
+    free(text);
+    send_json(c, j);
+    cJSON_Delete(j);
+}
+
+/* ---------------------------------------------------------------- dispatch */
+
+void srv_handle(srv *s, srv_conn *c, const char *text, size_t len) {
+    cJSON *msg = cJSON_ParseWithLength(text, len);
+    if (!msg) return srv_error(c, "bad_json", "the message is not valid JSON");
+    const char *type = json_str(msg, "type");
+    if (!cJSON_IsObject(msg) || !type) {
+        srv_error(c, "bad_request", "a message is a JSON object with a \"type\"");
+    } else if (!strcmp(type, "create")) {
+        do_create(s, c, msg);
+    } else if (!strcmp(type, "join")) {
+        do_join(s, c, msg);
+    } else if (!strcmp(type, "move")) {
+        do_move(s, c, msg);
+    } else if (!strcmp(type, "undo")) {
+        do_undo(s, c);
+    } else if (!strcmp(type, "undo_reply")) {
+        do_undo_reply(s, c, msg);
+    } else if (!strcmp(type, "hint")) {
+        do_hint(s, c);
+    } else if (!strcmp(type, "resign")) {
+        do_resign(s, c);
+    } else if (!strcmp(type, "new")) {
+        do_new(s, c);
+    } else if (!strcmp(type, "list")) {
+        do_list(s, c);
+    } else if (!strcmp(type, "replay")) {
+        do_replay(s, c, msg);
+    } else if (!strcmp(type, "export")) {
+        do_export(s, c, msg);
+    } else if (!strcmp(type, "ping")) {
+        cJSON *j = cJSON_CreateObject();
+        cJSON_AddStringToObject(j, "type", "pong");
+        const cJSON *id = cJSON_GetObjectItemCaseSensitive(msg, "id");
+        if (id) cJSON_AddItemToObject(j, "id", cJSON_Duplicate(id, 1));
+        send_json(c, j);
+        cJSON_Delete(j);
+    } else {
+        char m[96];
+        snprintf(m, sizeof m, "unknown message type \"%.40s\"", type);
+        srv_error(c, "unknown_type", m);
+    }
+    cJSON_Delete(msg);
+}

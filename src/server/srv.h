@@ -1,0 +1,106 @@
+/* Internal structures of `renversi serve` shared by its files (network thread only,
+ * except the AI queue, which has its own lock). */
+#ifndef RV_SERVER_SRV_H
+#define RV_SERVER_SRV_H
+
+#include <pthread.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "cli/tui_game.h"
+#include "server/store.h"
+
+#define SRV_MAX_MESSAGE 4096     /* a client message larger than this is refused */
+#define SRV_MAX_QUEUE 512        /* outgoing messages queued for one client before it is dropped */
+#define SRV_RATE_BURST 40.0      /* rate limit: a bucket of this many messages ... */
+#define SRV_RATE_PER_SEC 20.0    /* ... refilled at this rate */
+#define SRV_ROOM_BUCKETS 1024
+#define SRV_AI_MS 3000           /* the AI's time cap per move in the browser game */
+
+struct room;
+struct lws;
+struct lws_context;
+
+typedef struct srv_msg {
+    struct srv_msg *next;
+    size_t len;
+    unsigned char data[]; /* LWS_PRE bytes of headroom, then the payload */
+} srv_msg;
+
+typedef struct srv_conn {
+    struct lws *wsi;
+    struct room *room;
+    int seat;                  /* RV_BLACK, RV_WHITE, or 0 for a spectator */
+    struct srv_conn *next_in_room;
+    srv_msg *qhead, *qtail;
+    int qlen;
+    int closing;
+    char *rx;                  /* the message being received */
+    size_t rxlen;
+    int rx_too_big;
+    double bucket;             /* rate limit tokens */
+    uint64_t bucket_ns;
+    uint64_t rate_err_ns;      /* when the last rate-limit error was sent */
+} srv_conn;
+
+typedef struct room {
+    struct room *next;         /* hash chain */
+    rv_store_room rec;         /* id, mode, game id, tokens, AI colour and level */
+    pg_game game;
+    srv_conn *conns;
+    int nconns;
+    rv_color undo_request;     /* colour asking to take back a move (online) */
+    int thinking;              /* an AI job is queued or running */
+    int hints;                 /* hint jobs queued or running (the room stays loaded) */
+    uint64_t gen;              /* bumped on undo/new: AI results for older states are dropped */
+} room;
+
+typedef struct ai_job {
+    struct ai_job *next;
+    char room[24];
+    uint64_t gen;
+    int level;
+    int hint;                  /* 0: the room's computer player moves; 1: a hint for `seat` */
+    int seat;
+    pg_game game;
+    int status, x, y;          /* the answer */
+} ai_job;
+
+typedef struct srv {
+    struct lws_context *ctx;
+    rv_store *store;
+    room *rooms[SRV_ROOM_BUCKETS];
+    int nrooms;
+    /* AI worker */
+    pthread_t ai_thread;
+    int ai_started;
+    pthread_mutex_t ai_lock;
+    pthread_cond_t ai_cond;
+    ai_job *todo_head, *todo_tail, *done;
+    int ai_quit;
+    pg_ai *ai;
+    uint64_t ai_busy_gen;      /* generation of the job being thought about */
+    char ai_busy_room[24];
+} srv;
+
+/* server.c: queue a text message for one client (copied). */
+void srv_send(srv_conn *c, const char *text, size_t len);
+/* rooms.c */
+void srv_handle(srv *s, srv_conn *c, const char *text, size_t len);
+void srv_error(srv_conn *c, const char *code, const char *message);
+void srv_conn_closed(srv *s, srv_conn *c);
+void srv_ai_done(srv *s, ai_job *job);
+void srv_rooms_free(srv *s);
+/* ai_worker.c */
+int srv_ai_start(srv *s);
+void srv_ai_stop(srv *s);
+void srv_ai_submit(srv *s, room *r);
+/* Asks the worker for a hint for the seat to move (answered to that seat only). */
+void srv_ai_hint(srv *s, room *r, int seat);
+void srv_ai_cancel(srv *s, room *r);
+/* Moves finished jobs to the rooms (network thread). */
+void srv_ai_collect(srv *s);
+/* tokens.c: n random bytes from the kernel as lower-case hex (2n chars + NUL). */
+int srv_random_hex(char *out, size_t nbytes);
+
+#endif

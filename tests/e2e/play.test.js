@@ -1,0 +1,236 @@
+// Browser end-to-end test of `renversi serve` with Debian's chromium and playwright-core:
+// a Renju game against the computer in which a forbidden move is refused with its reason,
+// and an online Reversi game between two browser contexts through a shared room link,
+// watched by a spectator, with a reload that resumes a seat and the finished game replayed
+// from the list. Prints "N passed, M failed" like the other tests.
+'use strict';
+const { chromium } = require('playwright-core');
+const { spawn } = require('child_process');
+const fs = require('fs');
+const os = require('os');
+const path = require('path');
+
+const RENVERSI = process.env.RENVERSI;
+const CHROMIUM = process.env.RV_CHROMIUM || '/usr/bin/chromium';
+let passed = 0, failed = 0;
+function check(cond, what) {
+  if (cond) passed++;
+  else { failed++; console.error('FAIL: ' + what); }
+}
+
+function startServer(db) {
+  return new Promise((resolve, reject) => {
+    const srv = spawn(RENVERSI, ['serve', '--host', '127.0.0.1', '--port', '0', '--db', db],
+      { stdio: ['ignore', 'ignore', 'pipe'] });
+    let err = '';
+    srv.stderr.on('data', (d) => {
+      err += d;
+      const m = err.match(/http:\/\/127\.0\.0\.1:(\d+)\//);
+      if (m) resolve({ srv, url: 'http://127.0.0.1:' + m[1] + '/' });
+    });
+    srv.on('exit', (code) => reject(new Error('server exited ' + code + ': ' + err)));
+    setTimeout(() => reject(new Error('server did not start: ' + err)), 10000);
+  });
+}
+
+const state = (page) => page.evaluate(() => window.renversi.state);
+const seat = (page) => page.evaluate(() => window.renversi.seat);
+
+async function clickPoint(page, x, y) {
+  const p = await page.evaluate(([x, y]) => window.renversi.pixel(x, y), [x, y]);
+  await page.mouse.click(p[0], p[1]);
+}
+
+/* Waits until the page's state satisfies pred (evaluated in Node on a copy). */
+async function waitState(page, pred, what, ms = 15000) {
+  const t0 = Date.now();
+  for (;;) {
+    const s = await state(page);
+    if (s && pred(s)) return s;
+    if (Date.now() - t0 > ms) {
+      const msg = await page.textContent('#message');
+      throw new Error('timeout waiting for ' + what + ' (moves ' + (s && s.moves.join(' ')) + '; to_move ' + (s && s.to_move) + ' thinking ' + (s && s.thinking) + '; message: ' + msg + ')');
+    }
+    await page.waitForTimeout(30);
+  }
+}
+
+async function newGame(page, opts) {
+  await page.selectOption('#variant', opts.variant);
+  await page.selectOption('#mode', opts.mode);
+  await page.selectOption('#color', opts.color || 'black');
+  if (opts.level) await page.fill('#level', String(opts.level));
+  const before = await state(page);
+  await page.click('#start');
+  return waitState(page, (s) => !before || s.room !== before.room, 'a new room');
+}
+
+/* ---------------------------------------------------------------- Renju vs the computer */
+async function renjuVsAi(browser, base, shotPath) {
+  const ctx = await browser.newContext({ viewport: { width: 1000, height: 760 }, locale: 'en-US' });
+  const page = await ctx.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+  await page.goto(base);
+  let s = await newGame(page, { variant: 'renju', mode: 'ai', color: 'black', level: 1 });
+  check(s.variant === 'renju' && s.seats.white === 'ai', 'renju room against the computer');
+  check((await seat(page)) === 'black', 'I play black');
+
+  // Play on until black has a forbidden point: black follows the computer's hints (so it
+  // defends), except for a few opening moves from a list, and a game that ends without one
+  // is started again with the next opening. The server lists black's forbidden points in
+  // every state: no rule is computed here.
+  const openings = [[[7, 7], [8, 7], [9, 6]], [[7, 7], [7, 8], [9, 8]], [[7, 7], [6, 6], [8, 6]],
+    [[7, 7], [9, 7], [8, 9]], [[7, 7], [8, 8], [6, 8]], [[7, 7], [5, 7], [6, 9]]];
+  let forbidden = null, probes = 0, game = 0;
+  while (!forbidden && probes < 200 && game < openings.length) {
+    s = await state(page);
+    if (s.to_move === 'black' && s.forbidden.length) { forbidden = s.forbidden[0]; break; }
+    if (s.over) {
+      game++;
+      await page.click('#again');
+      await waitState(page, (t) => t.moves.length === 0, 'a new game');
+      continue;
+    }
+    const ply = s.moves.length, k = ply / 2;
+    let mv = k < openings[game].length ? openings[game][k] : null;
+    if (mv && s.board[mv[1] * s.size + mv[0]] !== '.') mv = null;
+    if (!mv) {
+      await page.click('#hint');
+      await page.waitForFunction((p) => window.renversi.hint && window.renversi.hint.ply === p, ply);
+      const h = await page.evaluate(() => window.renversi.hint);
+      mv = [h.x, h.y];
+    }
+    probes++;
+    await page.waitForTimeout(40); /* stay under the server's rate limit (20 messages/s) */
+    await clickPoint(page, mv[0], mv[1]);
+    await waitState(page, (t) => (t.moves.length >= ply + 2 && !t.thinking) || t.over, 'the computer\'s answer');
+  }
+  check(forbidden !== null, 'a forbidden point for black appeared (after ' + probes + ' tries)');
+  if (forbidden) {
+    const before = (await state(page)).moves.length;
+    if (shotPath) {
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await page.waitForTimeout(100);
+      await page.screenshot({ path: shotPath });
+    }
+    await clickPoint(page, forbidden[0], forbidden[1]);
+    await page.waitForSelector('#dialog[open]', { timeout: 5000 });
+    const text = await page.textContent('#dialog-text');
+    check(/Forbidden move for black at [a-o]\d+: (double-three|double-four|overline)\./.test(text),
+      'the dialog says which kind: ' + text);
+    check(text.includes(forbidden[2]), 'the dialog names the kind the state listed');
+    await page.click('#dialog-ok');
+    const msg = await page.textContent('#message');
+    check(msg.includes(forbidden[2]), 'the message stays: ' + msg);
+    s = await state(page);
+    check(s.moves.length === before && s.to_move === 'black', 'the refused move was not played');
+    // The game goes on: an ordinary move is accepted.
+    await page.click('#hint');
+    await page.waitForFunction((p) => window.renversi.hint && window.renversi.hint.ply === p, before);
+    const h = await page.evaluate(() => window.renversi.hint);
+    check(!s.forbidden.some((f) => f[0] === h.x && f[1] === h.y), 'the hint is not a forbidden point');
+    await clickPoint(page, h.x, h.y);
+    await waitState(page, (t) => t.moves.length >= before + 1, 'a move after the refusal');
+    // Switch to Chinese: the texts change, the board stays.
+    await page.click('#lang-zh');
+    check((await page.textContent('#undo')) === '悔棋', 'Chinese labels');
+    await page.click('#lang-en');
+  }
+  check(errors.length === 0, 'no script errors: ' + errors.join('; '));
+  await ctx.close();
+}
+
+/* ---------------------------------------------------------------- online Reversi */
+async function onlineReversi(browser, base) {
+  const ctxA = await browser.newContext({ viewport: { width: 900, height: 700 }, locale: 'en-US' });
+  const ctxB = await browser.newContext({ viewport: { width: 420, height: 800 }, locale: 'zh-CN', isMobile: true, hasTouch: true });
+  const ctxC = await browser.newContext({ viewport: { width: 900, height: 700 } });
+  const a = await ctxA.newPage(), b = await ctxB.newPage(), c = await ctxC.newPage();
+  await a.goto(base);
+  const s0 = await newGame(a, { variant: 'reversi', mode: 'online', color: 'black' });
+  check(s0.legal.length === 4, 'four legal moves at the start');
+  const link = await a.inputValue('#room-link');
+  check(link.includes('#room=' + s0.room), 'the share link names the room: ' + link);
+  await b.goto(link);
+  await waitState(b, (s) => s.room === s0.room, 'B in the room');
+  check((await seat(b)) === 'white', 'the second visitor takes white');
+  check((await b.textContent('#undo')) === '悔棋', 'B sees Chinese (browser language)');
+  await c.goto(link);
+  await waitState(c, (s) => s.room === s0.room, 'C in the room');
+  check((await seat(c)) === 'spectator', 'the third visitor watches');
+  const cs = await state(c);
+  await clickPoint(c, cs.legal[0][0], cs.legal[0][1]);
+  await c.waitForTimeout(200);
+  check((await state(c)).moves.length === 0, 'a spectator cannot move');
+
+  let reloaded = false;
+  for (let ply = 0; ply < 130; ply++) {
+    const s = await state(a);
+    if (s.over) break;
+    const page = s.to_move === 'black' ? a : b;
+    const ps = await state(page);
+    const count = ps.moves.length;
+    const mv = ps.legal[0];
+    await clickPoint(page, mv[0], mv[1]);
+    await waitState(page, (t) => t.moves.length > count, 'move ' + (count + 1));
+    await waitState(a, (t) => t.moves.length > count, 'A sees move ' + (count + 1));
+    if (!reloaded && count >= 10) {
+      reloaded = true;
+      await b.reload();
+      await waitState(b, (t) => t.moves.length > count, 'B after reload');
+      check((await seat(b)) === 'white', 'a reload resumes the seat');
+    }
+  }
+  const fin = await waitState(a, (s) => s.over, 'the end of the game');
+  check(/^(black|white) wins \d+-\d+|^draw \d+-\d+/.test(fin.result), 'a result: ' + fin.result);
+  const cEnd = await waitState(c, (s) => s.over, 'the spectator sees the end');
+  check(cEnd.moves.length === fin.moves.length, 'the spectator saw every move');
+  check((await a.textContent('#status')).startsWith('Game over'), 'status says game over');
+
+  // Replay from the stored games list.
+  await a.click('#refresh');
+  const item = a.locator('#game-list li[data-id="' + fin.game_id + '"]');
+  await item.waitFor({ timeout: 5000 });
+  await item.click();
+  await a.waitForSelector('#replay-bar:not([hidden])');
+  const total = fin.moves.length;
+  check((await a.textContent('#rp-pos')).includes(total + ' of ' + total) ||
+        (await a.textContent('#rp-pos')).includes('of ' + total), 'the replay starts at the end');
+  await a.click('#rp-first');
+  check((await a.textContent('#rp-pos')).includes('move 0 of'), 'first position');
+  await a.click('#rp-next');
+  await a.click('#rp-next');
+  check((await a.textContent('#rp-pos')).includes('move 2 of'), 'two steps forward');
+  await a.click('#rp-export button[data-format="transcript"]');
+  await a.waitForFunction(() => window.renversiLastExport);
+  const tr = await a.evaluate(() => window.renversiLastExport);
+  const want = fin.moves.filter((m) => m !== 'pass').join('') + '\n';
+  check(tr === want, 'the transcript export matches the moves');
+  await a.click('#rp-close');
+  await ctxA.close(); await ctxB.close(); await ctxC.close();
+}
+
+(async () => {
+  if (!RENVERSI) { console.error('RENVERSI must name the binary'); process.exit(2); }
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'renversi-e2e-'));
+  const { srv, url } = await startServer(path.join(dir, 'e2e.db'));
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM, headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking',
+      '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+  try {
+    await renjuVsAi(browser, url, process.env.RV_SCREENSHOT);
+    await onlineReversi(browser, url);
+  } catch (e) {
+    failed++;
+    console.error('FAIL: ' + (e && e.stack || e));
+  }
+  await browser.close();
+  srv.kill('SIGTERM');
+  fs.rmSync(dir, { recursive: true, force: true });
+  console.log(passed + ' passed, ' + failed + ' failed');
+  process.exit(failed ? 1 : 0);
+})();

@@ -1,0 +1,553 @@
+/*
+ * `renversi serve` over real WebSocket connections: seats and tokens, spectators, bad
+ * input answered to its sender only, the rate limit, forbidden moves refused with their
+ * kind, undo by request, AI games, stored games, and kill -9 + restart losing no
+ * acknowledged move. The server runs in a child process (fork), so it can be killed.
+ */
+#include <cjson/cJSON.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <time.h>
+
+#include "server/server.h"
+#include "test.h"
+#include "ws_client.h"
+
+static char db_path[256];
+static char web_dir[256];
+
+static void on_ready(int port, void *arg) {
+    int fd = *(int *)arg;
+    if (write(fd, &port, sizeof port) != (ssize_t)sizeof port) _exit(3);
+    close(fd);
+}
+
+/* Starts a server on db_path in a child; returns its pid and the port in *port. */
+static pid_t start_server(int *port) {
+    int p[2];
+    if (pipe(p)) return -1;
+    fflush(NULL);
+    pid_t pid = fork();
+    if (pid == 0) {
+        close(p[0]);
+        int wfd = p[1];
+        rv_server_opts o = {.host = "127.0.0.1", .port = 0, .db = db_path, .web = web_dir,
+                            .quiet = 1, .ready = on_ready, .ready_arg = &wfd};
+        _exit(rv_server_run(&o));
+    }
+    close(p[1]);
+    *port = 0;
+    if (read(p[0], port, sizeof *port) != (ssize_t)sizeof *port) *port = 0;
+    close(p[0]);
+    return pid;
+}
+
+static void stop_server(pid_t pid, int sig) {
+    kill(pid, sig);
+    int st;
+    waitpid(pid, &st, 0);
+}
+
+static int port;
+
+static void open_client(ws_conn *c) {
+    int ok = ws_open(c, port, "/ws", "") == 0;
+    CHECK_MSG(ok, "cannot connect to port %d", port);
+}
+
+/* Receives messages until one of this type (others are dropped); NULL on timeout. */
+static cJSON *recv_type(ws_conn *c, const char *type, int timeout_ms) {
+    struct timespec t0;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    for (;;) {
+        struct timespec t1;
+        clock_gettime(CLOCK_MONOTONIC, &t1);
+        int left = timeout_ms - (int)((t1.tv_sec - t0.tv_sec) * 1000 + (t1.tv_nsec - t0.tv_nsec) / 1000000);
+        if (left <= 0) return NULL;
+        char *m;
+        int r = ws_recv(c, &m, left);
+        if (r <= 0) return NULL;
+        cJSON *j = cJSON_Parse(m);
+        free(m);
+        const cJSON *t = j ? cJSON_GetObjectItem(j, "type") : NULL;
+        if (cJSON_IsString(t) && !strcmp(t->valuestring, type)) return j;
+        cJSON_Delete(j);
+    }
+}
+
+/* The next message, whatever it is (NULL on timeout). */
+static cJSON *recv_any(ws_conn *c, int timeout_ms) {
+    char *m;
+    if (ws_recv(c, &m, timeout_ms) <= 0) return NULL;
+    cJSON *j = cJSON_Parse(m);
+    free(m);
+    return j;
+}
+
+static const char *str(const cJSON *j, const char *k) {
+    const cJSON *v = j ? cJSON_GetObjectItem(j, k) : NULL;
+    return cJSON_IsString(v) ? v->valuestring : "";
+}
+
+static int nmoves(const cJSON *state) {
+    return cJSON_GetArraySize(cJSON_GetObjectItem(state, "moves"));
+}
+
+/* Sends a message and expects an error with this code (the next error message). */
+static void expect_error(ws_conn *c, const char *msg, const char *code) {
+    ws_send_text(c, msg);
+    cJSON *e = recv_type(c, "error", 3000);
+    CHECK_MSG(e && !strcmp(str(e, "code"), code), "%s -> %s, want %s", msg,
+              e ? str(e, "code") : "(nothing)", code);
+    cJSON_Delete(e);
+}
+
+/* The connection still answers (ping -> pong). */
+static int alive(ws_conn *c) {
+    ws_send_text(c, "{\"type\":\"ping\",\"id\":7}");
+    cJSON *p = recv_type(c, "pong", 3000);
+    int ok = p && cJSON_GetObjectItem(p, "id") && cJSON_GetObjectItem(p, "id")->valueint == 7;
+    cJSON_Delete(p);
+    return ok;
+}
+
+/* Sends a move and waits for the state that has it (or the error). Returns the state. */
+static cJSON *move(ws_conn *c, const char *pt) {
+    char m[96];
+    snprintf(m, sizeof m, "{\"type\":\"move\",\"move\":\"%s\"}", pt);
+    ws_send_text(c, m);
+    for (;;) {
+        cJSON *j = recv_any(c, 5000);
+        if (!j) return NULL;
+        const char *t = str(j, "type");
+        if (!strcmp(t, "error")) {
+            fprintf(stderr, "move %s: %s\n", pt, str(j, "message"));
+            cJSON_Delete(j);
+            return NULL;
+        }
+        if (!strcmp(t, "state")) {
+            cJSON *mv = cJSON_GetObjectItem(j, "moves");
+            int n = cJSON_GetArraySize(mv);
+            int has = 0;
+            for (int i = 0; i < n; i++)
+                has |= !strcmp(cJSON_GetArrayItem(mv, i)->valuestring, pt);
+            if (has) return j;
+        }
+        cJSON_Delete(j);
+    }
+}
+
+static void drain(ws_conn *c) {
+    cJSON *j;
+    while ((j = recv_any(c, 150))) cJSON_Delete(j);
+}
+
+typedef struct seat {
+    ws_conn c;
+    char seat[16];
+    char token[80];
+    char room[32];
+} seat;
+
+static void create(seat *s, const char *json) {
+    open_client(&s->c);
+    ws_send_text(&s->c, json);
+    cJSON *j = recv_type(&s->c, "joined", 3000);
+    CHECK(j != NULL);
+    snprintf(s->seat, sizeof s->seat, "%s", str(j, "seat"));
+    snprintf(s->token, sizeof s->token, "%s", str(j, "token"));
+    snprintf(s->room, sizeof s->room, "%s", str(j, "room"));
+    cJSON_Delete(j);
+    cJSON_Delete(recv_type(&s->c, "state", 3000));
+}
+
+static void join(seat *s, const char *room, const char *token) {
+    open_client(&s->c);
+    char m[256];
+    snprintf(m, sizeof m, "{\"type\":\"join\",\"room\":\"%s\",\"token\":\"%s\"}", room, token);
+    ws_send_text(&s->c, m);
+    cJSON *j = recv_type(&s->c, "joined", 3000);
+    CHECK(j != NULL);
+    snprintf(s->seat, sizeof s->seat, "%s", str(j, "seat"));
+    snprintf(s->token, sizeof s->token, "%s", str(j, "token"));
+    snprintf(s->room, sizeof s->room, "%s", str(j, "room"));
+    cJSON_Delete(j);
+    drain(&s->c);
+}
+
+/* ---------------------------------------------------------------- cases */
+
+static void test_seats_and_tokens(void) {
+    seat a, b, w, x;
+    create(&a, "{\"type\":\"create\",\"variant\":\"renju\",\"mode\":\"online\",\"color\":\"black\"}");
+    CHECK_EQ_STR(a.seat, "black");
+    CHECK_EQ_INT(strlen(a.token), 32); /* 128 random bits */
+    join(&b, a.room, "");
+    CHECK_EQ_STR(b.seat, "white");
+    CHECK(strlen(b.token) == 32 && strcmp(a.token, b.token) != 0);
+    join(&w, a.room, "");
+    CHECK_EQ_STR(w.seat, "spectator");
+    CHECK_EQ_STR(w.token, "");
+    /* A made-up token or a near miss of a real one gives no seat. */
+    char forged[80];
+    snprintf(forged, sizeof forged, "%s", a.token);
+    forged[0] = forged[0] == '0' ? '1' : '0';
+    join(&x, a.room, forged);
+    CHECK_EQ_STR(x.seat, "spectator");
+    drain(&a.c);
+    drain(&b.c);
+
+    expect_error(&b.c, "{\"type\":\"move\",\"move\":\"h8\"}", "not_your_turn");
+    expect_error(&w.c, "{\"type\":\"move\",\"move\":\"h8\"}", "not_seated");
+    expect_error(&x.c, "{\"type\":\"move\",\"move\":\"h8\"}", "not_seated");
+    expect_error(&w.c, "{\"type\":\"resign\"}", "not_seated");
+    expect_error(&w.c, "{\"type\":\"undo\"}", "not_seated");
+
+    cJSON *s = move(&a.c, "h8");
+    CHECK(s && nmoves(s) == 1);
+    cJSON_Delete(s);
+    /* Everyone in the room sees the move, the spectator too. */
+    s = recv_type(&w.c, "state", 3000);
+    CHECK(s && nmoves(s) == 1 && !strcmp(str(s, "to_move"), "white"));
+    cJSON_Delete(s);
+    s = recv_type(&b.c, "state", 3000);
+    CHECK(s && nmoves(s) == 1);
+    cJSON_Delete(s);
+    expect_error(&a.c, "{\"type\":\"move\",\"move\":\"i9\"}", "not_your_turn");
+    expect_error(&b.c, "{\"type\":\"move\",\"move\":\"h8\"}", "occupied");
+    expect_error(&b.c, "{\"type\":\"move\",\"move\":\"z99\"}", "illegal");
+    expect_error(&b.c, "{\"type\":\"move\",\"move\":\"hello\"}", "bad_move");
+    expect_error(&b.c, "{\"type\":\"move\",\"move\":\"i9\",\"ply\":0}", "stale");
+
+    /* The real token from another connection takes the seat back (a reload). */
+    ws_close(&a.c);
+    seat a2;
+    join(&a2, a.room, a.token);
+    CHECK_EQ_STR(a2.seat, "black");
+    s = move(&b.c, "i9");
+    CHECK(s && nmoves(s) == 2);
+    cJSON_Delete(s);
+    s = move(&a2.c, "h9");
+    CHECK(s != NULL);
+    cJSON_Delete(s);
+
+    /* Undo online: asked by white, answered by black. */
+    drain(&b.c);
+    drain(&a2.c);
+    expect_error(&a2.c, "{\"type\":\"undo_reply\",\"accept\":true}", "no_request");
+    ws_send_text(&b.c, "{\"type\":\"undo\"}");
+    s = recv_type(&a2.c, "state", 3000);
+    CHECK(s && !strcmp(str(s, "undo_request"), "white") && nmoves(s) == 3);
+    cJSON_Delete(s);
+    expect_error(&b.c, "{\"type\":\"undo_reply\",\"accept\":true}", "no_request");
+    ws_send_text(&a2.c, "{\"type\":\"undo_reply\",\"accept\":true}");
+    s = recv_type(&a2.c, "state", 3000);
+    /* White's i9 and black's h9 after it are taken back: white to move again. */
+    CHECK(s && nmoves(s) == 1 && !strcmp(str(s, "to_move"), "white"));
+    cJSON_Delete(s);
+
+    /* Resign ends the game; then no more moves. */
+    drain(&b.c);
+    ws_send_text(&b.c, "{\"type\":\"resign\"}");
+    s = recv_type(&b.c, "state", 3000);
+    CHECK(s && !strcmp(str(s, "result"), "black wins: white resigned"));
+    cJSON_Delete(s);
+    expect_error(&a2.c, "{\"type\":\"move\",\"move\":\"a1\"}", "over");
+    expect_error(&b.c, "{\"type\":\"resign\"}", "over");
+    ws_close(&a2.c);
+    ws_close(&b.c);
+    ws_close(&w.c);
+    ws_close(&x.c);
+}
+
+static void test_bad_input(void) {
+    seat a, b;
+    create(&a, "{\"type\":\"create\",\"variant\":\"freestyle\",\"mode\":\"online\"}");
+    join(&b, a.room, "");
+    drain(&a.c);
+    expect_error(&a.c, "{\"type\":\"move\",", "bad_json");
+    expect_error(&a.c, "not json at all", "bad_json");
+    expect_error(&a.c, "[1,2,3]", "bad_request");
+    expect_error(&a.c, "{\"type\":42}", "bad_request");
+    expect_error(&a.c, "{\"type\":\"launch\"}", "unknown_type");
+    expect_error(&a.c, "{\"type\":\"join\"}", "bad_request");
+    expect_error(&a.c, "{\"type\":\"join\",\"room\":\"nosuchroom\"}", "no_room");
+    expect_error(&a.c, "{\"type\":\"create\",\"variant\":\"chess\"}", "bad_request");
+    expect_error(&a.c, "{\"type\":\"create\",\"variant\":\"renju\",\"size\":99}", "bad_request");
+    expect_error(&a.c, "{\"type\":\"create\",\"mode\":\"ai\",\"level\":\"max\"}", "bad_request");
+    expect_error(&a.c, "{\"type\":\"export\",\"id\":1,\"format\":\"pdf\"}", "bad_format");
+    expect_error(&a.c, "{\"type\":\"replay\",\"id\":-5}", "bad_request");
+    CHECK(alive(&a.c));
+    /* An oversized message: refused, the connection lives on. */
+    size_t big = 64 * 1024;
+    char *huge = malloc(big + 1);
+    memset(huge, ' ', big);
+    memcpy(huge, "{\"type\":\"ping\",\"pad\":\"", 22);
+    memcpy(huge + big - 2, "\"}", 2);
+    huge[big] = 0;
+    expect_error(&a.c, huge, "too_big");
+    free(huge);
+    CHECK(alive(&a.c));
+    /* A message in fragments is put together. */
+    ws_send_frame(&a.c, 1, 0, "{\"type\":\"pi", 11);
+    ws_send_frame(&a.c, 0, 1, "ng\",\"id\":7}", 11);
+    cJSON *p = recv_type(&a.c, "pong", 3000);
+    CHECK(p != NULL);
+    cJSON_Delete(p);
+    ws_send_frame(&a.c, 2, 1, "\x01\x02", 2);
+    p = recv_type(&a.c, "error", 3000);
+    CHECK(p && !strcmp(str(p, "code"), "bad_json"));
+    cJSON_Delete(p);
+    /* None of that reached the other player. */
+    cJSON *leak = recv_any(&b.c, 300);
+    CHECK_MSG(leak == NULL, "the other client got: %s", str(leak, "type"));
+    cJSON_Delete(leak);
+
+    /* A flood: rate-limited with an error, the game goes on afterwards. */
+    for (int i = 0; i < 300; i++) ws_send_text(&a.c, "{\"type\":\"list\"}");
+    cJSON *e = recv_type(&a.c, "error", 5000);
+    CHECK(e && !strcmp(str(e, "code"), "rate_limited"));
+    cJSON_Delete(e);
+    usleep(2500 * 1000);
+    drain(&a.c);
+    cJSON *s = move(&a.c, "h8");
+    CHECK(s && nmoves(s) == 1);
+    cJSON_Delete(s);
+    CHECK(alive(&b.c));
+    /* Not a WebSocket path. */
+    ws_conn bad;
+    CHECK(ws_open(&bad, port, "/notws", "") != 0 || (ws_recv(&bad, &(char *){NULL}, 1000) < 0));
+    ws_close(&bad);
+    ws_close(&a.c);
+    ws_close(&b.c);
+}
+
+static void test_forbidden(void) {
+    seat a, b;
+    create(&a, "{\"type\":\"create\",\"variant\":\"renju\",\"mode\":\"online\"}");
+    join(&b, a.room, "");
+    drain(&a.c);
+    /* Black h8 i8 (a row) and j9 j10 (a column): j8 would make two open threes at once. */
+    const char *seq[] = {"h8", "a1", "i8", "a3", "j9", "a5", "j10", "a7"};
+    for (int i = 0; i < 8; i++) {
+        cJSON *s = move(i % 2 ? &b.c : &a.c, seq[i]);
+        CHECK(s != NULL);
+        if (i == 7 && s) {
+            /* The state lists j8 as forbidden for black, with its kind. */
+            cJSON *f = cJSON_GetObjectItem(s, "forbidden");
+            int found = 0;
+            for (int k = 0; k < cJSON_GetArraySize(f); k++) {
+                cJSON *pt = cJSON_GetArrayItem(f, k);
+                if (cJSON_GetArrayItem(pt, 0)->valueint == 9 && cJSON_GetArrayItem(pt, 1)->valueint == 7)
+                    found = !strcmp(cJSON_GetArrayItem(pt, 2)->valuestring, "double-three");
+            }
+            CHECK_MSG(found, "j8 not listed as a double-three");
+        }
+        cJSON_Delete(s);
+    }
+    ws_send_text(&a.c, "{\"type\":\"move\",\"move\":\"j8\"}");
+    cJSON *e = recv_type(&a.c, "error", 3000);
+    CHECK(e && !strcmp(str(e, "code"), "forbidden") && !strcmp(str(e, "kind"), "double-three"));
+    CHECK(e && strstr(str(e, "message"), "j8"));
+    cJSON_Delete(e);
+    /* The game goes on: black plays elsewhere. */
+    cJSON *s = move(&a.c, "g8");
+    CHECK(s && nmoves(s) == 9);
+    cJSON_Delete(s);
+    ws_close(&a.c);
+    ws_close(&b.c);
+}
+
+static void test_reversi_and_records(void) {
+    seat a, b;
+    create(&a, "{\"type\":\"create\",\"variant\":\"reversi\",\"mode\":\"online\"}");
+    join(&b, a.room, "");
+    drain(&a.c);
+    expect_error(&a.c, "{\"type\":\"move\",\"move\":\"a1\"}", "illegal");
+    expect_error(&a.c, "{\"type\":\"move\",\"move\":\"pass\"}", "illegal");
+    /* Leaving for another room and coming back with the token keeps the seat. */
+    ws_send_text(&a.c, "{\"type\":\"join\",\"room\":\"zz\"}");
+    drain(&a.c);
+    ws_close(&a.c);
+    seat a2;
+    join(&a2, a.room, a.token);
+    CHECK_EQ_STR(a2.seat, "black");
+    drain(&b.c);
+    cJSON *s = move(&a2.c, "f5");
+    /* The legal moves of the side to move (white): d6 f4 f6, as (x, y) from the top-left. */
+    cJSON *legal = s ? cJSON_GetObjectItem(s, "legal") : NULL;
+    CHECK_EQ_INT(cJSON_GetArraySize(legal), 3);
+    int want[3][2] = {{5, 3}, {3, 5}, {5, 5}}, seen = 0;
+    for (int i = 0; i < cJSON_GetArraySize(legal); i++) {
+        cJSON *pt = cJSON_GetArrayItem(legal, i);
+        for (int k = 0; k < 3; k++)
+            seen += cJSON_GetArrayItem(pt, 0)->valueint == want[k][0] &&
+                    cJSON_GetArrayItem(pt, 1)->valueint == want[k][1];
+    }
+    CHECK_EQ_INT(seen, 3);
+    /* f5 flipped e5: black now has d5 e4 e5 f5. */
+    const char *bd = str(s, "board");
+    CHECK(strlen(bd) == 64 && bd[4 * 8 + 5] == 'X' && bd[4 * 8 + 4] == 'X' && bd[3 * 8 + 3] == 'O');
+    CHECK_EQ_STR(str(s, "to_move"), "white");
+    cJSON_Delete(s);
+    s = move(&b.c, "d6");
+    CHECK(s != NULL);
+    int64_t id = s ? (int64_t)cJSON_GetObjectItem(s, "game_id")->valuedouble : 0;
+    cJSON_Delete(s);
+    char m[128];
+    snprintf(m, sizeof m, "{\"type\":\"export\",\"id\":%lld,\"format\":\"transcript\"}", (long long)id);
+    ws_send_text(&b.c, m);
+    cJSON *x = recv_type(&b.c, "export", 3000);
+    CHECK(x && !strcmp(str(x, "text"), "f5d6\n"));
+    cJSON_Delete(x);
+    snprintf(m, sizeof m, "{\"type\":\"replay\",\"id\":%lld}", (long long)id);
+    ws_send_text(&b.c, m);
+    x = recv_type(&b.c, "replay", 3000);
+    CHECK(x && cJSON_GetArraySize(cJSON_GetObjectItem(x, "boards")) == 3);
+    if (x) {
+        /* Ply 0 is the start position: d4 e5 white, d5 e4 black (a1 top-left). */
+        const char *b0 = cJSON_GetArrayItem(cJSON_GetObjectItem(x, "boards"), 0)->valuestring;
+        CHECK(b0[3 * 8 + 3] == 'O' && b0[4 * 8 + 4] == 'O' && b0[4 * 8 + 3] == 'X' && b0[3 * 8 + 4] == 'X');
+    }
+    cJSON_Delete(x);
+    ws_send_text(&b.c, "{\"type\":\"list\"}");
+    x = recv_type(&b.c, "games", 3000);
+    int listed = 0;
+    cJSON *g = cJSON_GetObjectItem(x, "games");
+    for (int i = 0; i < cJSON_GetArraySize(g); i++)
+        listed |= (int64_t)cJSON_GetObjectItem(cJSON_GetArrayItem(g, i), "id")->valuedouble == id;
+    CHECK(listed);
+    cJSON_Delete(x);
+    ws_close(&a.c);
+    ws_close(&a2.c);
+    ws_close(&b.c);
+}
+
+static void test_ai_game(void) {
+    seat a;
+    create(&a, "{\"type\":\"create\",\"variant\":\"renju\",\"mode\":\"ai\",\"color\":\"black\",\"level\":1}");
+    CHECK_EQ_STR(a.seat, "black");
+    ws_send_text(&a.c, "{\"type\":\"move\",\"move\":\"h8\"}");
+    int saw_thinking = 0, answered = 0;
+    for (int i = 0; i < 20 && !answered; i++) {
+        cJSON *s = recv_type(&a.c, "state", 30000);
+        if (!s) break;
+        saw_thinking |= cJSON_IsTrue(cJSON_GetObjectItem(s, "thinking"));
+        answered = nmoves(s) == 2 && !cJSON_IsTrue(cJSON_GetObjectItem(s, "thinking"));
+        cJSON_Delete(s);
+    }
+    CHECK(saw_thinking);
+    CHECK(answered);
+    /* Undo against the computer takes back its answer and my move. */
+    ws_send_text(&a.c, "{\"type\":\"undo\"}");
+    cJSON *s = recv_type(&a.c, "state", 3000);
+    CHECK(s && nmoves(s) == 0 && !strcmp(str(s, "to_move"), "black"));
+    cJSON_Delete(s);
+    /* Playing white: the computer opens. */
+    seat w;
+    create(&w, "{\"type\":\"create\",\"variant\":\"freestyle\",\"size\":9,\"mode\":\"ai\",\"color\":\"white\",\"level\":1}");
+    CHECK_EQ_STR(w.seat, "white");
+    s = recv_type(&w.c, "state", 30000);
+    CHECK(s && nmoves(s) == 1 && !strcmp(str(s, "to_move"), "white"));
+    cJSON_Delete(s);
+    /* Reversi against the computer, which opens as black with one of the four legal moves. */
+    seat r;
+    create(&r, "{\"type\":\"create\",\"variant\":\"reversi\",\"mode\":\"ai\",\"color\":\"white\",\"level\":1}");
+    s = recv_type(&r.c, "state", 30000);
+    const char *first = s && nmoves(s) == 1 ? cJSON_GetArrayItem(cJSON_GetObjectItem(s, "moves"), 0)->valuestring : "";
+    CHECK_MSG(!strcmp(first, "d3") || !strcmp(first, "c4") || !strcmp(first, "f5") || !strcmp(first, "e6"),
+              "the computer opened with '%s'", first);
+    cJSON_Delete(s);
+    ws_close(&r.c);
+    ws_close(&a.c);
+    ws_close(&w.c);
+}
+
+static void test_kill_restart(pid_t *pid) {
+    seat a, b;
+    create(&a, "{\"type\":\"create\",\"variant\":\"freestyle\",\"mode\":\"online\"}");
+    join(&b, a.room, "");
+    drain(&a.c);
+    const char *seq[] = {"h8", "h9", "i8", "i9", "j8", "j9", "a1", "a2", "b1", "b2", "c1"};
+    int n = sizeof seq / sizeof *seq;
+    for (int i = 0; i < n; i++) {
+        cJSON *s = move(i % 2 ? &b.c : &a.c, seq[i]);
+        CHECK(s && nmoves(s) == i + 1);
+        cJSON_Delete(s);
+    }
+    /* Killed right after the last acknowledgement: nothing may be lost. */
+    stop_server(*pid, SIGKILL);
+    ws_close(&a.c);
+    ws_close(&b.c);
+    *pid = start_server(&port);
+    CHECK(*pid > 0 && port > 0);
+    seat b2, a2;
+    join(&b2, a.room, b.token);
+    CHECK_EQ_STR(b2.seat, "white");
+    join(&a2, a.room, a.token);
+    CHECK_EQ_STR(a2.seat, "black");
+    drain(&b2.c);
+    ws_send_text(&b2.c, "{\"type\":\"ping\"}");
+    cJSON *s = move(&b2.c, "c2"); /* the room resumes: white to move after 11 moves */
+    CHECK(s && nmoves(s) == n + 1);
+    if (s) {
+        cJSON *mv = cJSON_GetObjectItem(s, "moves");
+        for (int i = 0; i < n; i++) CHECK_EQ_STR(cJSON_GetArrayItem(mv, i)->valuestring, seq[i]);
+    }
+    cJSON_Delete(s);
+    /* A kill while moves stream in: every acknowledged one survives. */
+    const char *more[] = {"d1", "d2", "e3", "e4", "f5", "f6", "g7", "a10"};
+    int acked = n + 1;
+    for (int i = 0; i < 8; i++) {
+        char m[96];
+        snprintf(m, sizeof m, "{\"type\":\"move\",\"move\":\"%s\"}", more[i]);
+        if (i == 7) {
+            /* Sent but killed before its answer: it may or may not be stored. */
+            ws_send_text(i % 2 ? &b2.c : &a2.c, m);
+            break;
+        }
+        cJSON *st = move(i % 2 ? &b2.c : &a2.c, more[i]);
+        if (st) acked = nmoves(st);
+        cJSON_Delete(st);
+    }
+    stop_server(*pid, SIGKILL);
+    ws_close(&a2.c);
+    ws_close(&b2.c);
+    *pid = start_server(&port);
+    seat w;
+    open_client(&w.c);
+    char m[128];
+    snprintf(m, sizeof m, "{\"type\":\"join\",\"room\":\"%s\"}", a.room);
+    ws_send_text(&w.c, m);
+    s = recv_type(&w.c, "state", 3000);
+    CHECK(s && nmoves(s) >= acked && nmoves(s) <= acked + 1);
+    CHECK_EQ_INT(acked, n + 8);
+    cJSON_Delete(s);
+    ws_close(&w.c);
+}
+
+int main(void) {
+    signal(SIGPIPE, SIG_IGN);
+    snprintf(db_path, sizeof db_path, "/tmp/renversi-test-server-%d.db", (int)getpid());
+#ifdef RV_WEB_DIR
+    snprintf(web_dir, sizeof web_dir, "%s", RV_WEB_DIR);
+#endif
+    pid_t pid = start_server(&port);
+    CHECK(pid > 0 && port > 0);
+    if (port > 0) {
+        test_seats_and_tokens();
+        test_bad_input();
+        test_forbidden();
+        test_reversi_and_records();
+        test_ai_game();
+        test_kill_restart(&pid);
+    }
+    stop_server(pid, SIGTERM);
+    char p[300];
+    unlink(db_path);
+    snprintf(p, sizeof p, "%s-wal", db_path);
+    unlink(p);
+    snprintf(p, sizeof p, "%s-shm", db_path);
+    unlink(p);
+    return test_finish();
+}
