@@ -90,9 +90,7 @@ static int64_t move_budget(const brain *br) {
         int64_t margin = turn / 10 > 50 ? turn / 10 : 50;
         budget = turn - margin;
     } else
-        budget = 5000; /* no per-move limit: the match time decides below */
-    if (br->timeout_turn == 0 && br->timeout_match == 0 && br->time_left >= UNLIMITED)
-        budget = 100; /* "play as fast as possible" */
+        budget = 100; /* timeout_turn 0: "play as fast as possible" */
     if (br->time_left < UNLIMITED) {
         int empties = br->gm.w * br->gm.h - br->gm.n;
         int64_t moves_left = empties / 6;
