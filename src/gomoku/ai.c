@@ -139,7 +139,7 @@ rv_status rv_gomoku_ai_think(rv_gomoku_ai *ai, const rv_gomoku *g, const rv_gomo
         else if (vcf_nodes > 0 && !ai->aborted) {
             /* the search's horizon misses long four chains: skip a move after which the
                opponent has a VCF, if a later candidate has none */
-            for (int k = 0; k < norder && k < 6; k++) {
+            for (int k = 0; k < norder && k < 6 && !gai_should_stop(ai); k++) {
                 gb_play(b, order[k]);
                 int first, lost = gvcf_run(ai, 30, (uint64_t)vcf_nodes / 4, seq, &nseq);
                 if (!lost && level_vct > 0)
