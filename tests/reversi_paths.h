@@ -21,8 +21,10 @@ static RV_TARGET_AVX2 uint64_t flips_avx2_(uint64_t P, uint64_t O, int sq) {
 static RV_TARGET_AVX512 uint64_t moves_avx512_(uint64_t P, uint64_t O) {
     return rv_reversi_moves_avx512(P, O);
 }
+/* Both AVX-512 flip versions must agree; a disagreement shows as ~0. */
 static RV_TARGET_AVX512 uint64_t flips_avx512_(uint64_t P, uint64_t O, int sq) {
-    return rv_reversi_flips_avx512(P, O, sq);
+    uint64_t a = rv_reversi_flips_avx512(P, O, sq), b = rv_reversi_flips_avx512vl(P, O, sq);
+    return a == b ? a : ~0ULL;
 }
 #endif
 

@@ -1,8 +1,9 @@
 /*
  * Property test: the library's forbidden points (whole-board map and single
  * point) agree point for point with the slow reference checker of
- * renju_ref.h on thousands of random positions (fixed seeds; RV_TEST_SCALE
- * multiplies the count). tests/long_gomoku_forbidden.c runs >= 100,000.
+ * renju_ref.h on thousands of random positions: squares 5..26 and rectangles,
+ * fixed seeds, RV_TEST_SCALE multiplies the count. tests/long_gomoku_forbidden.c
+ * runs >= 100,000.
  */
 #include "renju_random.h"
 #include "test.h"
@@ -17,12 +18,21 @@ int main(void) {
     int reported = 0;
     long bad = 0;
     for (long i = 0; i < positions; i++) {
-        /* Mostly 15x15 mid-game positions; every 8th on another size (edges, 5x5, 26x26). */
-        int n = i % 8 ? 15 : (int)(5 + rv_rng_below(&r, 22));
+        /*
+         * Mostly 15x15 mid-game positions; every 8th on another square size
+         * (edges, 5x5, 26x26), every 16th on a rectangle.
+         */
+        int w = 15, h = 15;
+        if (i % 16 == 4) {
+            w = (int)(5 + rv_rng_below(&r, 22));
+            h = (int)(5 + rv_rng_below(&r, 22));
+        } else if (i % 8 == 0) {
+            w = h = (int)(5 + rv_rng_below(&r, 22));
+        }
         int stones = 10 + (int)rv_rng_below(&r, 51);
         rv_gomoku g;
         ref_board rb;
-        random_position(&r, n, stones, &g, &rb);
+        random_rect(&r, w, h, stones, &g, &rb);
         bad += compare_position(&g, &rb, &forbidden, kinds, &reported);
     }
     printf("%ld positions, %ld forbidden points (%ld double-three, %ld double-four, %ld overline), "

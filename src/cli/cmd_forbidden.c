@@ -22,7 +22,7 @@ static const char help[] =
     "  --black PTS  black stones (any number), e.g. --black 'h8 i8' --white 'h9'\n"
     "  --white PTS  white stones (`-` = none)\n"
     "  --file FILE  one move list per line (`-` = stdin; text after ` | ` is ignored,\n"
-    "               blank lines and lines starting with # or %% are skipped); one\n"
+    "               blank lines and lines starting with # or % are skipped); one\n"
     "               answer line per position\n"
     "  --size N     board size 5..26 (default 15)\n"
     "  --explain    print point:kind, kind = overline, double-four or double-three\n";

@@ -126,6 +126,35 @@ static RV_TARGET_AVX512 inline uint64_t rv_reversi_moves_avx512(uint64_t P, uint
 }
 
 /*
+ * Flips in two 256-bit halves with AVX-512VL/CD: as rv_reversi_flips_avx2()
+ * for the up rays, and for the down rays the blocker comes straight from
+ * lzcnt (64 when none); mask registers select the runs that end in P. On
+ * CPUs that split 512-bit operations in two (AMD Zen 4) this is the fastest.
+ */
+static RV_TARGET_AVX512 inline uint64_t rv_reversi_flips_avx512vl(uint64_t P, uint64_t O,
+                                                                  int sq) {
+    const __m256i zero = _mm256_setzero_si256();
+    const __m256i one = _mm256_set1_epi64x(1);
+    const __m256i ones = _mm256_set1_epi64x(-1LL);
+    const __m256i top = _mm256_set1_epi64x((long long)0x8000000000000000ULL);
+    const __m256i sixty4 = _mm256_set1_epi64x(64);
+    __m256i pp = _mm256_set1_epi64x((long long)P);
+    __m256i oo = _mm256_set1_epi64x((long long)O);
+    __m256i ru = _mm256_loadu_si256((const __m256i *)&rv_reversi_rays[sq][0]);
+    __m256i rd = _mm256_loadu_si256((const __m256i *)&rv_reversi_rays[sq][4]);
+    __m256i tu = _mm256_andnot_si256(oo, ru);
+    __m256i b = _mm256_and_si256(tu, _mm256_sub_epi64(zero, tu));
+    __m256i cu = _mm256_and_si256(ru, _mm256_sub_epi64(b, one));
+    __m256i td = _mm256_andnot_si256(oo, rd);
+    __m256i lz = _mm256_lzcnt_epi64(td);
+    __m256i cd = _mm256_and_si256(rd, _mm256_sllv_epi64(ones, _mm256_sub_epi64(sixty4, lz)));
+    __m256i bd = _mm256_srlv_epi64(top, lz);
+    __m256i f = _mm256_or_si256(_mm256_maskz_mov_epi64(_mm256_test_epi64_mask(b, pp), cu),
+                                _mm256_maskz_mov_epi64(_mm256_test_epi64_mask(bd, pp), cd));
+    return rv_reversi_or4_avx2(f);
+}
+
+/*
  * Flips with all eight rays in one register. Up lanes (0-3): blocker b =
  * lowest bit of r & ~O, run r & (b - 1). Down lanes (4-7): blocker = highest
  * bit, found with lzcnt (64 when none), run = ray squares above it. The run

@@ -75,12 +75,22 @@ typedef struct eg_move {
 #undef EG_FLIPS
 
 #if RV_REVERSI_X86_SIMD
-#ifdef __clang__
-#pragma clang attribute push(__attribute__((target("popcnt,bmi,bmi2,avx2"))), apply_to = function)
+#if defined(__clang__)
+#define EG_TARGET_BEGIN_AVX2 \
+    _Pragma("clang attribute push(__attribute__((target(\"avx2,bmi,bmi2,popcnt\"))), apply_to = function)")
+#define EG_TARGET_BEGIN_AVX512 \
+    _Pragma("clang attribute push(__attribute__((target(\"avx512f,avx512vl,avx512cd,avx512bw,avx512dq,avx2,bmi,bmi2,popcnt,lzcnt\"))), apply_to = function)")
+#define EG_TARGET_END _Pragma("clang attribute pop")
 #else
-#pragma GCC push_options
-#pragma GCC target("popcnt,bmi,bmi2,avx2")
+#define EG_TARGET_BEGIN_AVX2 \
+    _Pragma("GCC push_options") _Pragma("GCC target(\"avx2,bmi,bmi2,popcnt\")")
+#define EG_TARGET_BEGIN_AVX512 \
+    _Pragma("GCC push_options") \
+    _Pragma("GCC target(\"avx512f,avx512vl,avx512cd,avx512bw,avx512dq,avx2,bmi,bmi2,popcnt,lzcnt\")")
+#define EG_TARGET_END _Pragma("GCC pop_options")
 #endif
+
+EG_TARGET_BEGIN_AVX2
 #define EGF(name) name##_avx2
 #define EG_MOVES rv_reversi_moves_avx2
 #define EG_FLIPS rv_reversi_flips_avx2
@@ -88,17 +98,9 @@ typedef struct eg_move {
 #undef EGF
 #undef EG_MOVES
 #undef EG_FLIPS
-#ifdef __clang__
-#pragma clang attribute pop
-#else
-#pragma GCC pop_options
-#endif
-#ifdef __clang__
-#pragma clang attribute push(__attribute__((target("avx512f,avx512vl,avx512cd,avx512bw,avx512dq,avx2,bmi,bmi2,popcnt,lzcnt"))), apply_to = function)
-#else
-#pragma GCC push_options
-#pragma GCC target("avx512f,avx512vl,avx512cd,avx512bw,avx512dq,avx2,bmi,bmi2,popcnt,lzcnt")
-#endif
+EG_TARGET_END
+
+EG_TARGET_BEGIN_AVX512
 #define EGF(name) name##_avx512
 #define EG_MOVES rv_reversi_moves_avx512
 #define EG_FLIPS rv_reversi_flips_avx512
@@ -106,11 +108,7 @@ typedef struct eg_move {
 #undef EGF
 #undef EG_MOVES
 #undef EG_FLIPS
-#ifdef __clang__
-#pragma clang attribute pop
-#else
-#pragma GCC pop_options
-#endif
+EG_TARGET_END
 #endif
 
 int rv_ai_endgame(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha, int beta, int *best) {

@@ -54,6 +54,38 @@ static int EGF(last2)(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha, int 
     return best;
 }
 
+/* The last three empty squares, tried in the order given. */
+static int EGF(last3)(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha, int beta, int x1,
+                      int x2, int x3, int passed) {
+    ai->nodes++;
+    int best = -65;
+    uint64_t f = EG_FLIPS(P, O, x1);
+    if (f) {
+        best = -EGF(last2)(ai, O ^ f, P ^ f ^ (1ULL << x1), -beta, -alpha, x2, x3, 0);
+        if (best >= beta) return best;
+        if (best > alpha) alpha = best;
+    }
+    f = EG_FLIPS(P, O, x2);
+    if (f) {
+        int v = -EGF(last2)(ai, O ^ f, P ^ f ^ (1ULL << x2), -beta, -alpha, x1, x3, 0);
+        if (v > best) {
+            best = v;
+            if (v >= beta) return v;
+            if (v > alpha) alpha = v;
+        }
+    }
+    f = EG_FLIPS(P, O, x3);
+    if (f) {
+        int v = -EGF(last2)(ai, O ^ f, P ^ f ^ (1ULL << x3), -beta, -alpha, x1, x2, 0);
+        if (v > best) best = v;
+    }
+    if (best == -65) {
+        if (passed) return final_score(P, O);
+        return -EGF(last3)(ai, O, P, -beta, -alpha, x1, x2, x3, 1);
+    }
+    return best;
+}
+
 /* parity: bit q set when quadrant q has an odd number of empties. */
 static int EGF(eg_small)(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha, int beta, int n,
                          int passed, unsigned parity) {
@@ -62,6 +94,18 @@ static int EGF(eg_small)(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha, i
     if (n == 2) {
         int x1 = first_bit(E);
         return EGF(last2)(ai, P, O, alpha, beta, x1, first_bit(E & (E - 1)), passed);
+    }
+    if (n == 3) {
+        /* A square alone in its quadrant (odd parity) first. */
+        int x1 = first_bit(E);
+        uint64_t r = E & (E - 1);
+        int x2 = first_bit(r), x3 = first_bit(r & (r - 1));
+        uint64_t odd3 = PARITY_MASK[parity];
+        if (!((odd3 >> x1) & 1)) {
+            if ((odd3 >> x2) & 1) { int t = x1; x1 = x2; x2 = t; }
+            else if ((odd3 >> x3) & 1) { int t = x1; x1 = x3; x3 = t; }
+        }
+        return EGF(last3)(ai, P, O, alpha, beta, x1, x2, x3, passed);
     }
     ai->nodes++;
     uint64_t odd = PARITY_MASK[parity];

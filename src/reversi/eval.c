@@ -14,6 +14,15 @@
  * game (mobility early, discs and stability late).
  */
 #include "reversi/ai_internal.h"
+#include "reversi/endgame_stable.h"
+
+/* The evaluation counts bits a lot: on x86-64 an extra copy compiled for
+ * CPUs with POPCNT/BMI2/AVX2 is chosen at load time (an ifunc). */
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) && !defined(RV_NO_SIMD)
+#define EVAL_CLONES __attribute__((target_clones("default", "arch=x86-64-v3")))
+#else
+#define EVAL_CLONES
+#endif
 
 typedef struct weights {
     int mob, pot, corner, xsq, csq, stable, edge, parity, disc;
@@ -31,7 +40,7 @@ static const uint64_t XSQ[4] = {1ULL << 9, 1ULL << 14, 1ULL << 49, 1ULL << 54};
 static const uint64_t CSQ[4] = {(1ULL << 1) | (1ULL << 8), (1ULL << 6) | (1ULL << 15),
                                 (1ULL << 48) | (1ULL << 57), (1ULL << 55) | (1ULL << 62)};
 
-int rv_ai_eval(uint64_t P, uint64_t O) {
+EVAL_CLONES int rv_ai_eval(uint64_t P, uint64_t O) {
     uint64_t E = ~(P | O);
     int e = bit_count(E);
     weights w = {lerp(W_OPEN.mob, W_END.mob, e),         lerp(W_OPEN.pot, W_END.pot, e),
@@ -51,13 +60,14 @@ int rv_ai_eval(uint64_t P, uint64_t O) {
     }
     /* Stable discs only exist once a corner or a full line is taken. */
     if ((P | O) & BB_CORNERS || e < 20)
-        v += w.stable * (bit_count(rv_ai_stable(P, O)) - bit_count(rv_ai_stable(O, P)));
+        v += w.stable * (bit_count(stable_discs(P, O)) - bit_count(stable_discs(O, P)));
     v += w.edge * (bit_count(P & BB_BORDER) - bit_count(O & BB_BORDER));
     v += w.parity * ((e & 1) ? 1 : -1);
     v += w.disc * (bit_count(P) - bit_count(O));
     /* A side without moves is in trouble: the other side moves twice. */
     if (!mp && mo) v -= 300;
-    if (v > 6400) v = 6400;
-    if (v < -6400) v = -6400;
+    /* A heuristic is never as sure as a finished game: stay inside +-50 discs. */
+    if (v > 5000) v = 5000;
+    if (v < -5000) v = -5000;
     return v;
 }

@@ -56,15 +56,19 @@ static int gen_moves(uint64_t P, uint64_t O, uint64_t moves, int tt_move, int de
 }
 
 /* Negamax with PVS in centidiscs; game ends score 100 * the disc difference. */
+/* draw: the score of a drawn game for P (minus the contempt at the root). */
 static int mid_search(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha, int beta, int depth,
-                      int passed) {
+                      int passed, int draw) {
     ai->nodes++;
     if (depth <= 0) return rv_ai_eval(P, O);
     if (poll_stop(ai)) return alpha;
     uint64_t moves = rv_reversi_moves_bb(P, O);
     if (!moves) {
-        if (passed || !rv_reversi_moves_bb(O, P)) return 100 * final_score(P, O);
-        return -mid_search(ai, O, P, -beta, -alpha, depth, 1);
+        if (passed || !rv_reversi_moves_bb(O, P)) {
+            int fs = final_score(P, O);
+            return fs ? 100 * fs : draw;
+        }
+        return -mid_search(ai, O, P, -beta, -alpha, depth, 1, -draw);
     }
     int tt_move = -1;
     const tt_entry *e = depth >= MID_TT_MIN ? tt_probe(&ai->tt, P, O, TT_KIND_MID) : NULL;
@@ -84,10 +88,10 @@ static int mid_search(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha, int 
         uint64_t f = mv[i].flips, np = O ^ f, no = P ^ f ^ (1ULL << mv[i].sq);
         int v;
         if (i == 0) {
-            v = -mid_search(ai, np, no, -beta, -alpha, depth - 1, 0);
+            v = -mid_search(ai, np, no, -beta, -alpha, depth - 1, 0, -draw);
         } else {
-            v = -mid_search(ai, np, no, -alpha - 1, -alpha, depth - 1, 0);
-            if (v > alpha && v < beta) v = -mid_search(ai, np, no, -beta, -alpha, depth - 1, 0);
+            v = -mid_search(ai, np, no, -alpha - 1, -alpha, depth - 1, 0, -draw);
+            if (v > alpha && v < beta) v = -mid_search(ai, np, no, -beta, -alpha, depth - 1, 0, -draw);
         }
         if (ai->aborted) return alpha;
         if (v > best) {
@@ -108,14 +112,17 @@ static int mid_search(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha, int 
 }
 
 int rv_ai_mid_search(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha, int beta, int depth) {
-    return mid_search(ai, P, O, alpha, beta, depth, 0);
+    return mid_search(ai, P, O, alpha, beta, depth, 0, -ai->contempt);
 }
 
 /* ------------------------------------------------------------ levels */
 
 /* Midgame depth and exact-solve empties of each level (index 1..20). */
+/* Midgame depth and exact-solve empties of each level (index 1..20).  Depth
+ * grows by one per level up to 12 (about a second a move on one core), then
+ * more slowly: the top levels are for analysis or for use with a time cap. */
 static const int LEVEL_DEPTH[21] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10,
-                                    11, 12, 13, 14, 15, 16, 17, 18, 19, 20};
+                                    11, 12, 12, 13, 13, 14, 14, 15, 16, 18};
 static const int LEVEL_SOLVE[21] = {0, 0, 2, 4, 6, 8, 10, 12, 14, 16, 18,
                                     19, 20, 20, 21, 21, 22, 22, 23, 23, 24};
 /* Random noise added to root scores at the lowest levels, in centidiscs. */
@@ -197,13 +204,13 @@ static int root_iteration(rv_reversi_ai *ai, uint64_t P, uint64_t O, mid_move *m
         uint64_t f = mv[i].flips, np = O ^ f, no = P ^ f ^ (1ULL << mv[i].sq);
         int v, a = alpha > bestv ? alpha : bestv;
         if (noise) {
-            v = -mid_search(ai, np, no, -INF, INF, depth - 1, 0);
+            v = -mid_search(ai, np, no, -INF, INF, depth - 1, 0, ai->contempt);
             v += (int)rv_rng_below(rng, (uint64_t)(2 * noise + 1)) - noise;
         } else if (i == 0) {
-            v = -mid_search(ai, np, no, -beta, -alpha, depth - 1, 0);
+            v = -mid_search(ai, np, no, -beta, -alpha, depth - 1, 0, ai->contempt);
         } else {
-            v = -mid_search(ai, np, no, -a - 1, -a, depth - 1, 0);
-            if (v > a && v < beta) v = -mid_search(ai, np, no, -beta, -v, depth - 1, 0);
+            v = -mid_search(ai, np, no, -a - 1, -a, depth - 1, 0, ai->contempt);
+            if (v > a && v < beta) v = -mid_search(ai, np, no, -beta, -v, depth - 1, 0, ai->contempt);
         }
         if (ai->aborted) return bestv;
         mv[i].key = v;
@@ -346,18 +353,18 @@ rv_status rv_reversi_ai_eval_moves(rv_reversi_ai *ai, const rv_reversi_pos *pos,
     int exact = empties - 1 <= p.solve;
     /* Iterative deepening over all moves so a deadline still leaves
      * complete results of the last finished depth. */
-    int max_depth = exact && !p.time_ms ? 0 : (p.depth > 1 ? p.depth - 1 : 1);
+    int max_depth = exact && !p.time_ms ? 0 : p.depth;
     for (int d = 1; d <= max_depth; d++) {
         rv_reversi_move_eval cur[32];
         for (int i = 0; i < n && !ai->aborted; i++) {
             uint64_t f = mv[i].flips, np = O ^ f, no = P ^ f ^ (1ULL << mv[i].sq);
-            cur[i] = (rv_reversi_move_eval){mv[i].sq, -mid_search(ai, np, no, -INF, INF, d - 1, 0),
+            cur[i] = (rv_reversi_move_eval){mv[i].sq, -mid_search(ai, np, no, -INF, INF, d - 1, 0, ai->contempt),
                                             0, d};
         }
         if (ai->aborted) break;
         memcpy(res, cur, (size_t)n * sizeof *res);
         done = 1;
-        if (d >= empties - 1) break;
+        if (d >= empties) break;
     }
     if (exact && !ai->aborted) {
         rv_reversi_move_eval cur[32];

@@ -1,0 +1,73 @@
+/*
+ * Strength: level 10 against level 5 over 100 games from 50 varied openings
+ * (random legal 4-9 ply starts, each played with both colours), through the
+ * public API only.  Level 10 must score at least 75% (win 1, draw 1/2).
+ * Every move is checked against the rules of the core.
+ */
+#include "test.h"
+
+#include "renversi/core.h"
+#include "renversi/reversi_ai.h"
+
+#include <stdint.h>
+
+/* Plays one game from start; returns the final disc difference for black. */
+static int play_game(rv_reversi_ai *black, int black_level, rv_reversi_ai *white,
+                     int white_level, const rv_reversi_pos *start, int *illegal) {
+    rv_reversi_pos pos = *start;
+    for (int ply = 0; ply < 200 && !rv_reversi_is_over(&pos); ply++) {
+        int is_black = pos.side == RV_BLACK;
+        rv_reversi_limits lim = {is_black ? black_level : white_level, 0, 0};
+        rv_reversi_ai_info info;
+        if (rv_reversi_ai_think(is_black ? black : white, &pos, &lim, &info) != RV_OK ||
+            rv_reversi_play(&pos, info.move) != RV_OK) {
+            (*illegal)++;
+            return 0;
+        }
+    }
+    int b = rv_reversi_count(&pos, RV_BLACK), w = rv_reversi_count(&pos, RV_WHITE);
+    int e = 64 - b - w;
+    return b > w ? b - w + e : b < w ? b - w - e : 0;
+}
+
+int main(void) {
+    const int openings = 50, strong = 10, weak = 5;
+    rv_reversi_ai *a = rv_reversi_ai_new(32 << 20), *b = rv_reversi_ai_new(32 << 20);
+    CHECK(a && b);
+    rv_rng rng;
+    rv_rng_seed(&rng, 20261121);
+    double points = 0;
+    int games = 0, wins = 0, draws = 0, illegal = 0;
+    double t0 = rv_clock_seconds();
+    for (int o = 0; o < openings; o++) {
+        rv_reversi_pos start;
+        rv_reversi_init(&start);
+        int plies = 4 + (int)rv_rng_below(&rng, 6);
+        for (int i = 0; i < plies && !rv_reversi_is_over(&start); i++) {
+            uint64_t m = rv_reversi_moves(&start);
+            int k = (int)rv_rng_below(&rng, (uint64_t)rv_bb_count(m));
+            while (k--) m &= m - 1;
+            rv_reversi_play(&start, rv_bb_first(m));
+        }
+        for (int strong_is_black = 0; strong_is_black < 2; strong_is_black++) {
+            rv_reversi_ai_clear(a);
+            rv_reversi_ai_clear(b);
+            int d = strong_is_black ? play_game(a, strong, b, weak, &start, &illegal)
+                                    : play_game(b, weak, a, strong, &start, &illegal);
+            int s = strong_is_black ? d : -d; /* for the strong side */
+            games++;
+            if (s > 0) wins++, points += 1;
+            else if (s == 0) draws++, points += 0.5;
+            fprintf(stderr, "game %d: level %d as %s, %+d\n", games, strong,
+                    strong_is_black ? "black" : "white", s);
+        }
+    }
+    printf("level %d vs level %d: %d games, %d wins, %d draws, %d losses, %.1f%%, %.0f s\n",
+           strong, weak, games, wins, draws, games - wins - draws, 100.0 * points / games,
+           rv_clock_seconds() - t0);
+    CHECK_EQ_INT(illegal, 0);
+    CHECK_MSG(points >= 0.75 * games, "level %d scored %.1f of %d", strong, points, games);
+    rv_reversi_ai_free(a);
+    rv_reversi_ai_free(b);
+    return test_finish();
+}

@@ -1,0 +1,329 @@
+/*
+ * The Othello engine's search API: argument checks, passes and finished
+ * games, legal moves and principal variations at every level, exact scores
+ * near the end against a reference negamax written here, time limits, stop
+ * from another thread, move lists, independence of engines, and the
+ * evaluation's symmetry (the game is the same under the board's 8 symmetries).
+ */
+#include "test.h"
+
+#include "renversi/core.h"
+#include "renversi/reversi_ai.h"
+#include "reversi/ai_internal.h"
+
+#include <pthread.h>
+#include <time.h>
+
+static int ref_solve(uint64_t P, uint64_t O, int passed) {
+    uint64_t moves = rv_reversi_moves_bb(P, O);
+    if (!moves) {
+        if (passed) {
+            int p = rv_bb_count(P), o = rv_bb_count(O), e = 64 - p - o;
+            return p > o ? p - o + e : p < o ? p - o - e : 0;
+        }
+        return -ref_solve(O, P, 1);
+    }
+    int best = -100;
+    for (int sq = 0; sq < 64; sq++) {
+        if (!((moves >> sq) & 1)) continue;
+        uint64_t f = rv_reversi_flips_bb(P, O, sq);
+        int v = -ref_solve(O & ~f, P | f | (1ULL << sq), 0);
+        if (v > best) best = v;
+    }
+    return best;
+}
+
+static rv_reversi_pos random_position(rv_rng *rng, int empties) {
+    rv_reversi_pos pos;
+    rv_reversi_init(&pos);
+    while (!rv_reversi_is_over(&pos) && rv_reversi_count(&pos, RV_EMPTY) > empties) {
+        uint64_t m = rv_reversi_moves(&pos);
+        if (!m) {
+            rv_reversi_play(&pos, RV_REVERSI_PASS);
+            continue;
+        }
+        int k = (int)rv_rng_below(rng, (uint64_t)rv_bb_count(m));
+        while (k--) m &= m - 1;
+        rv_reversi_play(&pos, rv_bb_first(m));
+    }
+    return pos;
+}
+
+/* Checks that pv[0..len) is a legal line from pos starting with move. */
+static int pv_is_legal(const rv_reversi_pos *pos, const rv_reversi_ai_info *info) {
+    if (info->pv_len < 1 || info->pv[0] != info->move) return 0;
+    rv_reversi_pos p = *pos;
+    for (int i = 0; i < info->pv_len; i++)
+        if (rv_reversi_play(&p, info->pv[i]) != RV_OK) return 0;
+    return 1;
+}
+
+static void test_arguments(void) {
+    rv_reversi_ai *ai = rv_reversi_ai_new(1 << 20);
+    rv_reversi_pos start;
+    rv_reversi_init(&start);
+    rv_reversi_ai_info info;
+    info.move = 12345;
+    rv_reversi_limits zero = {0, 0, 0}, l21 = {21, 0, 0}, d61 = {0, 61, 0}, neg = {0, 0, -5},
+                      ok = {3, 0, 0};
+    CHECK(rv_reversi_ai_think(ai, &start, &zero, &info) == RV_EINVAL);
+    CHECK(rv_reversi_ai_think(ai, &start, &l21, &info) == RV_EINVAL);
+    CHECK(rv_reversi_ai_think(ai, &start, &d61, &info) == RV_EINVAL);
+    CHECK(rv_reversi_ai_think(ai, &start, &neg, &info) == RV_EINVAL);
+    CHECK(rv_reversi_ai_think(NULL, &start, &ok, &info) == RV_EINVAL);
+    CHECK(rv_reversi_ai_think(ai, NULL, &ok, &info) == RV_EINVAL);
+    CHECK(rv_reversi_ai_think(ai, &start, NULL, &info) == RV_EINVAL);
+    CHECK(rv_reversi_ai_think(ai, &start, &ok, NULL) == RV_EINVAL);
+    rv_reversi_pos overlap = {3, 1, RV_BLACK};
+    CHECK(rv_reversi_ai_think(ai, &overlap, &ok, &info) == RV_EINVAL);
+    CHECK_EQ_INT(info.move, 12345); /* untouched on failure */
+
+    /* Finished game: RV_EOVER; a side without moves passes. */
+    rv_reversi_pos over = {~0ULL >> 1, 0, RV_BLACK};
+    CHECK(rv_reversi_ai_think(ai, &over, &ok, &info) == RV_EOVER);
+    CHECK_EQ_INT(info.move, 12345);
+    /* O to move: a1 empty, b1 O, the rest X; O has no move, X has a1. */
+    rv_reversi_pos pass = {2ULL, ~3ULL, RV_WHITE};
+    CHECK(rv_reversi_ai_think(ai, &pass, &ok, &info) == RV_OK);
+    CHECK_EQ_INT(info.move, RV_REVERSI_PASS);
+    rv_reversi_move_eval ev[32];
+    int n = -1;
+    CHECK(rv_reversi_ai_eval_moves(ai, &pass, &ok, ev, 32, &n) == RV_OK);
+    CHECK_EQ_INT(n, 0);
+    CHECK(rv_reversi_ai_eval_moves(ai, &over, &ok, ev, 32, &n) == RV_EOVER);
+    CHECK(rv_reversi_ai_eval_moves(ai, &start, &zero, ev, 32, &n) == RV_EINVAL);
+    rv_reversi_ai_free(ai);
+    rv_reversi_ai_free(NULL); /* allowed */
+}
+
+static void test_levels_play_legal(void) {
+    rv_reversi_ai *ai = rv_reversi_ai_new(4 << 20);
+    rv_rng rng;
+    rv_rng_seed(&rng, 7);
+    for (int level = 1; level <= 12; level++) {
+        /* A midgame position (30 empties) and an endgame one (12). */
+        for (int k = 0; k < 2; k++) {
+            rv_reversi_pos pos = random_position(&rng, k ? 12 : 30);
+            if (rv_reversi_is_over(&pos) || !rv_reversi_moves(&pos)) continue;
+            rv_reversi_limits lim = {level, 0, 0};
+            rv_reversi_ai_info info;
+            CHECK(rv_reversi_ai_think(ai, &pos, &lim, &info) == RV_OK);
+            CHECK_MSG((rv_reversi_moves(&pos) >> info.move) & 1, "level %d: move %d", level,
+                      info.move);
+            CHECK_MSG(pv_is_legal(&pos, &info), "level %d: bad pv", level);
+            CHECK(info.nodes > 0);
+        }
+    }
+    rv_reversi_ai_free(ai);
+}
+
+/* Near the end the engine solves exactly: eval and move agree with the
+ * reference negamax. */
+static void test_exact_endgame(void) {
+    rv_reversi_ai *ai = rv_reversi_ai_new(4 << 20);
+    rv_rng rng;
+    rv_rng_seed(&rng, 99);
+    for (int i = 0; i < 20; i++) {
+        rv_reversi_pos pos = random_position(&rng, 6 + i % 4);
+        if (rv_reversi_is_over(&pos) || !rv_reversi_moves(&pos)) continue;
+        int want = ref_solve(pos.player, pos.opponent, 0);
+        rv_reversi_limits lim = {10, 0, 0};
+        rv_reversi_ai_info info;
+        CHECK(rv_reversi_ai_think(ai, &pos, &lim, &info) == RV_OK);
+        CHECK_EQ_INT(info.exact, 1);
+        CHECK_EQ_INT(info.eval_centi, 100 * want);
+        uint64_t f = rv_reversi_flips_bb(pos.player, pos.opponent, info.move);
+        CHECK(f != 0);
+        CHECK_EQ_INT(-ref_solve(pos.opponent & ~f, pos.player | f | (1ULL << info.move), 0), want);
+        CHECK(pv_is_legal(&pos, &info));
+        /* Every move's exact value in the move list. */
+        rv_reversi_move_eval ev[32];
+        int n = 0;
+        CHECK(rv_reversi_ai_eval_moves(ai, &pos, &lim, ev, 32, &n) == RV_OK);
+        CHECK_EQ_INT(n, rv_bb_count(rv_reversi_moves(&pos)));
+        for (int k = 0; k < n; k++) {
+            uint64_t g = rv_reversi_flips_bb(pos.player, pos.opponent, ev[k].move);
+            CHECK(ev[k].exact);
+            CHECK_EQ_INT(ev[k].eval_centi,
+                         -100 * ref_solve(pos.opponent & ~g, pos.player | g | (1ULL << ev[k].move), 0));
+            if (k) CHECK(ev[k - 1].eval_centi >= ev[k].eval_centi);
+        }
+        CHECK_EQ_INT(ev[0].eval_centi, 100 * want);
+    }
+    rv_reversi_ai_free(ai);
+}
+
+static void test_eval_moves_midgame(void) {
+    rv_reversi_ai *ai = rv_reversi_ai_new(4 << 20);
+    rv_reversi_pos start;
+    rv_reversi_init(&start);
+    rv_reversi_limits lim = {0, 4, 0};
+    rv_reversi_move_eval ev[32];
+    int n = 0;
+    CHECK(rv_reversi_ai_eval_moves(ai, &start, &lim, ev, 32, &n) == RV_OK);
+    CHECK_EQ_INT(n, 4);
+    uint64_t seen = 0;
+    for (int k = 0; k < n; k++) seen |= 1ULL << ev[k].move;
+    CHECK_EQ_U64(seen, rv_reversi_moves(&start));
+    /* The 4 opening moves are symmetric: all the same value. */
+    for (int k = 1; k < n; k++) CHECK_EQ_INT(ev[k].eval_centi, ev[0].eval_centi);
+    /* max limits the count. */
+    CHECK(rv_reversi_ai_eval_moves(ai, &start, &lim, ev, 2, &n) == RV_OK);
+    CHECK_EQ_INT(n, 2);
+    /* The best move's value equals think()'s at the same depth. */
+    rv_reversi_pos pos = start;
+    rv_reversi_play(&pos, 37); /* f5 */
+    rv_reversi_play(&pos, 43); /* d6 */
+    rv_reversi_ai_info info;
+    CHECK(rv_reversi_ai_eval_moves(ai, &pos, &lim, ev, 32, &n) == RV_OK);
+    CHECK(rv_reversi_ai_think(ai, &pos, &lim, &info) == RV_OK);
+    CHECK_EQ_INT(info.eval_centi, ev[0].eval_centi);
+    rv_reversi_ai_free(ai);
+}
+
+static void test_time_limit(void) {
+    rv_reversi_ai *ai = rv_reversi_ai_new(4 << 20);
+    rv_reversi_pos start;
+    rv_reversi_init(&start);
+    rv_reversi_limits lim = {0, 0, 300};
+    rv_reversi_ai_info info;
+    double t0 = rv_clock_seconds();
+    CHECK(rv_reversi_ai_think(ai, &start, &lim, &info) == RV_OK);
+    double dt = rv_clock_seconds() - t0;
+    CHECK_MSG(dt < 3.0, "300 ms budget took %.3f s", dt);
+    CHECK((rv_reversi_moves(&start) >> info.move) & 1);
+    CHECK(info.depth >= 1);
+    rv_reversi_ai_free(ai);
+}
+
+typedef struct stopper {
+    rv_reversi_ai *ai;
+} stopper;
+
+static void *stop_later(void *arg) {
+    stopper *s = arg;
+    struct timespec ts = {0, 200 * 1000 * 1000};
+    nanosleep(&ts, NULL);
+    rv_reversi_ai_stop(s->ai);
+    return NULL;
+}
+
+static void test_stop(void) {
+    rv_reversi_ai *ai = rv_reversi_ai_new(4 << 20);
+    rv_reversi_pos start;
+    rv_reversi_init(&start);
+    rv_reversi_play(&start, 37);
+    rv_reversi_limits lim = {0, 60, 0}; /* far too deep to finish */
+    rv_reversi_ai_info info;
+    stopper s = {ai};
+    pthread_t t;
+    double t0 = rv_clock_seconds();
+    CHECK(pthread_create(&t, NULL, stop_later, &s) == 0);
+    CHECK(rv_reversi_ai_think(ai, &start, &lim, &info) == RV_OK);
+    pthread_join(t, NULL);
+    double dt = rv_clock_seconds() - t0;
+    CHECK_MSG(dt < 5.0, "stop took %.3f s", dt);
+    CHECK((rv_reversi_moves(&start) >> info.move) & 1);
+    /* A solve can be stopped too: it then reports RV_EOVER. */
+    rv_reversi_pos deep;
+    rv_reversi_init(&deep);
+    rv_reversi_play(&deep, 37);
+    rv_reversi_solve_result r;
+    r.score = 77;
+    CHECK(pthread_create(&t, NULL, stop_later, &s) == 0);
+    CHECK(rv_reversi_solve(ai, &deep, 0, &r) == RV_EOVER);
+    pthread_join(t, NULL);
+    CHECK_EQ_INT(r.score, 77);
+    rv_reversi_ai_free(ai);
+}
+
+/* Two engines, same question, same answer: no shared state. */
+static void test_independent_engines(void) {
+    rv_reversi_ai *a = rv_reversi_ai_new(2 << 20), *b = rv_reversi_ai_new(2 << 20);
+    rv_rng rng;
+    rv_rng_seed(&rng, 5);
+    rv_reversi_pos pos = random_position(&rng, 40);
+    rv_reversi_limits lim = {0, 5, 0};
+    rv_reversi_ai_info x, y;
+    CHECK(rv_reversi_ai_think(a, &pos, &lim, &x) == RV_OK);
+    CHECK(rv_reversi_ai_think(b, &pos, &lim, &y) == RV_OK);
+    CHECK_EQ_INT(x.move, y.move);
+    CHECK_EQ_INT(x.eval_centi, y.eval_centi);
+    CHECK_EQ_U64(x.nodes, y.nodes);
+    rv_reversi_ai_free(a);
+    rv_reversi_ai_free(b);
+}
+
+/* ------------------------------------------------- symmetry of the eval */
+
+static uint64_t flip_vertical(uint64_t b) { return __builtin_bswap64(b); }
+static uint64_t mirror_horizontal(uint64_t b) {
+    uint64_t r = 0;
+    for (int sq = 0; sq < 64; sq++)
+        if ((b >> sq) & 1) r |= 1ULL << ((sq & ~7) | (7 - (sq & 7)));
+    return r;
+}
+static uint64_t transpose(uint64_t b) {
+    uint64_t r = 0;
+    for (int sq = 0; sq < 64; sq++)
+        if ((b >> sq) & 1) r |= 1ULL << ((sq & 7) * 8 + (sq >> 3));
+    return r;
+}
+
+static void test_eval_symmetry(void) {
+    rv_rng rng;
+    rv_rng_seed(&rng, 31);
+    for (int i = 0; i < 300; i++) {
+        rv_reversi_pos p = random_position(&rng, 4 + (int)rv_rng_below(&rng, 55));
+        uint64_t P = p.player, O = p.opponent;
+        int v = rv_ai_eval(P, O);
+        CHECK_EQ_INT(rv_ai_eval(flip_vertical(P), flip_vertical(O)), v);
+        CHECK_EQ_INT(rv_ai_eval(mirror_horizontal(P), mirror_horizontal(O)), v);
+        CHECK_EQ_INT(rv_ai_eval(transpose(P), transpose(O)), v);
+        CHECK_EQ_U64(rv_bb_count(rv_ai_stable(transpose(P), transpose(O))),
+                     rv_bb_count(rv_ai_stable(P, O)));
+        CHECK_EQ_U64(rv_bb_count(rv_ai_stable(mirror_horizontal(P), mirror_horizontal(O))),
+                     rv_bb_count(rv_ai_stable(P, O)));
+        /* Stable discs are really stable: no legal move of either side
+         * flips one (one ply checked). */
+        uint64_t s = rv_ai_stable(P, O);
+        for (uint64_t m = rv_reversi_moves_bb(O, P); m; m &= m - 1)
+            CHECK((rv_reversi_flips_bb(O, P, rv_bb_first(m)) & s) == 0);
+    }
+}
+
+/* A beginner level really is weak: level 6 beats level 1 in most games. */
+static void test_level_strength_order(void) {
+    rv_reversi_ai *a = rv_reversi_ai_new(2 << 20), *b = rv_reversi_ai_new(2 << 20);
+    int strong_wins = 0;
+    for (int g = 0; g < 4; g++) {
+        rv_reversi_pos pos;
+        rv_reversi_init(&pos);
+        int strong_black = g % 2 == 0;
+        while (!rv_reversi_is_over(&pos)) {
+            int strong_turn = (pos.side == RV_BLACK) == strong_black;
+            rv_reversi_limits lim = {strong_turn ? 6 : 1, 0, 0};
+            rv_reversi_ai_info info;
+            if (rv_reversi_ai_think(strong_turn ? a : b, &pos, &lim, &info) != RV_OK) break;
+            if (rv_reversi_play(&pos, info.move) != RV_OK) break;
+        }
+        int d = rv_reversi_count(&pos, RV_BLACK) - rv_reversi_count(&pos, RV_WHITE);
+        if (strong_black ? d > 0 : d < 0) strong_wins++;
+    }
+    CHECK_MSG(strong_wins >= 3, "level 6 won %d of 4 against level 1", strong_wins);
+    rv_reversi_ai_free(a);
+    rv_reversi_ai_free(b);
+}
+
+int main(void) {
+    test_arguments();
+    test_levels_play_legal();
+    test_exact_endgame();
+    test_eval_moves_midgame();
+    test_time_limit();
+    test_stop();
+    test_independent_engines();
+    test_eval_symmetry();
+    test_level_strength_order();
+    return test_finish();
+}

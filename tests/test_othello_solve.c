@@ -1,0 +1,163 @@
+/*
+ * The exact endgame solver against independent expectations: the published
+ * FFO scores of positions #1-#19, and a slow, obviously correct negamax
+ * written here on random positions with few empties.  Every code path of
+ * the solver (plain C, and the SIMD ones this CPU has) is checked.
+ */
+#include "test.h"
+
+#include "renversi/core.h"
+#include "renversi/reversi_ai.h"
+#include "renversi/reversi_record.h"
+#include "reversi/ai_internal.h"
+
+/* Plain negamax over the rules of the public API: the reference. */
+static int ref_solve(uint64_t P, uint64_t O, int passed) {
+    uint64_t moves = rv_reversi_moves_bb(P, O);
+    if (!moves) {
+        if (passed) {
+            int p = rv_bb_count(P), o = rv_bb_count(O), e = 64 - p - o;
+            return p > o ? p - o + e : p < o ? p - o - e : 0;
+        }
+        return -ref_solve(O, P, 1);
+    }
+    int best = -100;
+    for (int sq = 0; sq < 64; sq++) {
+        if (!((moves >> sq) & 1)) continue;
+        uint64_t f = rv_reversi_flips_bb(P, O, sq);
+        int v = -ref_solve(O & ~f, P | f | (1ULL << sq), 0);
+        if (v > best) best = v;
+    }
+    return best;
+}
+
+static const int PATHS[] = {RV_REVERSI_SIMD_PLAIN, RV_REVERSI_SIMD_AVX2, RV_REVERSI_SIMD_AVX512};
+
+static int path_available(int path) { return path <= (int)rv_reversi_simd_cpu(); }
+
+static void test_ffo_1_19(int path) {
+    FILE *f = fopen(test_data_path("othello/fforum-1-19.obf"), "r");
+    CHECK_MSG(f != NULL, "%s", test_data_path("othello/fforum-1-19.obf"));
+    if (!f) return;
+    rv_reversi_ai *ai = rv_reversi_ai_new(16 << 20);
+    ai->simd = path;
+    char line[512];
+    int n = 0;
+    while (fgets(line, sizeof line, f)) {
+        rv_reversi_obf obf;
+        rv_reversi_error err;
+        if (rv_reversi_obf_parse(line, strcspn(line, "\r\n"), 1, &obf, &err) != RV_OK) continue;
+        n++;
+        int best = -65;
+        for (int i = 0; i < obf.nscores; i++)
+            if (obf.scores[i] > best) best = obf.scores[i];
+        rv_reversi_solve_result r;
+        CHECK(rv_reversi_solve(ai, &obf.pos, 0, &r) == RV_OK);
+        CHECK_MSG(r.score == best, "path %d FFO #%d: score %d, want %d", path, n, r.score, best);
+        int listed = 0, move_ok = 0;
+        for (int i = 0; i < obf.nscores; i++)
+            if (obf.moves[i] == r.move) listed = 1, move_ok = obf.scores[i] == best;
+        CHECK_MSG(listed && move_ok, "path %d FFO #%d: move %d is not a best move", path, n,
+                  r.move);
+        /* Win/draw/loss agrees with the exact score. */
+        rv_reversi_solve_result w;
+        CHECK(rv_reversi_solve(ai, &obf.pos, 1, &w) == RV_OK);
+        CHECK_EQ_INT(w.score, (best > 0) - (best < 0));
+    }
+    fclose(f);
+    CHECK_EQ_INT(n, 19);
+    rv_reversi_ai_free(ai);
+}
+
+/* Random positions with 1..10 empties (including ones where a side must
+ * pass) against the reference negamax. */
+static void test_random_vs_reference(int path) {
+    rv_rng rng;
+    rv_rng_seed(&rng, 12345 + (uint64_t)path);
+    rv_reversi_ai *ai = rv_reversi_ai_new(1 << 20);
+    ai->simd = path;
+    int checked = 0;
+    for (int game = 0; game < 60; game++) {
+        int stop_at = 1 + (int)rv_rng_below(&rng, 10);
+        rv_reversi_pos pos;
+        rv_reversi_init(&pos);
+        while (!rv_reversi_is_over(&pos) && rv_reversi_count(&pos, RV_EMPTY) > stop_at) {
+            uint64_t m = rv_reversi_moves(&pos);
+            if (!m) {
+                rv_reversi_play(&pos, RV_REVERSI_PASS);
+                continue;
+            }
+            int k = (int)rv_rng_below(&rng, (uint64_t)rv_bb_count(m));
+            while (k--) m &= m - 1;
+            rv_reversi_play(&pos, rv_bb_first(m));
+        }
+        int want = ref_solve(pos.player, pos.opponent, 0);
+        rv_reversi_solve_result r;
+        CHECK(rv_reversi_solve(ai, &pos, 0, &r) == RV_OK);
+        CHECK_MSG(r.score == want, "path %d game %d: %d, want %d", path, game, r.score, want);
+        /* The move reported must reach that score. */
+        if (r.move >= 0 && r.move < 64) {
+            uint64_t f = rv_reversi_flips_bb(pos.player, pos.opponent, r.move);
+            CHECK(f != 0);
+            CHECK_EQ_INT(-ref_solve(pos.opponent & ~f, pos.player | f | (1ULL << r.move), 0), want);
+        } else if (r.move == RV_REVERSI_PASS) {
+            CHECK(rv_reversi_moves(&pos) == 0);
+            CHECK(!rv_reversi_is_over(&pos));
+        } else {
+            CHECK_EQ_INT(r.move, RV_REVERSI_AI_NONE);
+            CHECK(rv_reversi_is_over(&pos));
+        }
+        checked++;
+    }
+    CHECK_EQ_INT(checked, 60);
+    rv_reversi_ai_free(ai);
+}
+
+/* Hand-checked small cases. */
+static void test_hand_cases(void) {
+    rv_reversi_ai *ai = rv_reversi_ai_new(0);
+    rv_reversi_solve_result r;
+    /* Game over: black 63 discs, h8 empty and nobody can move there
+     * (no white disc at all): 63-0 plus the empty to the winner = +64. */
+    rv_reversi_pos p = {~0ULL >> 1, 0, RV_BLACK};
+    CHECK(rv_reversi_solve(ai, &p, 0, &r) == RV_OK);
+    CHECK_EQ_INT(r.move, RV_REVERSI_AI_NONE);
+    CHECK_EQ_INT(r.score, 64);
+    /* The same position seen by white, who has no disc: -64. */
+    rv_reversi_pos q = {0, ~0ULL >> 1, RV_WHITE};
+    CHECK(rv_reversi_solve(ai, &q, 0, &r) == RV_OK);
+    CHECK_EQ_INT(r.score, -64);
+    /* Overlapping discs are rejected; outputs untouched. */
+    rv_reversi_pos bad = {1, 1, RV_BLACK};
+    r.score = 99;
+    CHECK(rv_reversi_solve(ai, &bad, 0, &r) == RV_EINVAL);
+    CHECK_EQ_INT(r.score, 99);
+    CHECK(rv_reversi_solve(NULL, &p, 0, &r) == RV_EINVAL);
+    CHECK(rv_reversi_solve(ai, NULL, 0, &r) == RV_EINVAL);
+    rv_reversi_ai_free(ai);
+}
+
+/* Stable discs: corners and full edges (hand-checked diagrams). */
+static void test_stable(void) {
+    /* A lone corner disc is stable, a lone X-square disc is not. */
+    CHECK_EQ_U64(rv_ai_stable(1ULL, 1ULL << 9), 1ULL);
+    CHECK_EQ_U64(rv_ai_stable(1ULL << 9, 1ULL), 0);
+    /* a1 b1 c1 owned, d1 empty: a run from the corner is stable. */
+    CHECK_EQ_U64(rv_ai_stable(0x7ULL, 0), 0x7ULL);
+    /* b1 c1 without the corner: not stable. */
+    CHECK_EQ_U64(rv_ai_stable(0x6ULL, 0), 0);
+    /* A full board: everything is stable. */
+    CHECK_EQ_U64(rv_ai_stable(0x00000000FFFFFFFFULL, 0xFFFFFFFF00000000ULL),
+                 0x00000000FFFFFFFFULL);
+}
+
+int main(void) {
+    test_hand_cases();
+    test_stable();
+    for (size_t i = 0; i < sizeof PATHS / sizeof *PATHS; i++) {
+        if (!path_available(PATHS[i])) continue;
+        test_ffo_1_19(PATHS[i]);
+        test_random_vs_reference(PATHS[i]);
+    }
+    return test_finish();
+}
