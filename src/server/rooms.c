@@ -341,6 +341,7 @@ static room *find_loaded(srv *s, const char *id) {
 
 static void room_insert(srv *s, room *r) {
     unsigned h = hash_id(r->rec.id);
+    r->gen = ++s->last_gen;
     r->next = s->rooms[h];
     s->rooms[h] = r;
     s->nrooms++;
@@ -474,7 +475,7 @@ static int room_new_game(srv *s, room *r, const char *variant, int size, char *e
     }
     r->rec = rec;
     r->game = g;
-    r->gen++;
+    r->gen = ++s->last_gen;
     r->undo_request = RV_EMPTY;
     return 0;
 }
@@ -650,7 +651,7 @@ static int undo_for(srv *s, room *r, rv_color who) {
         rv_store_set_result(s->store, r->rec.game_id, ""))
         return -2;
     r->game = g;
-    r->gen++;
+    r->gen = ++s->last_gen;
     if (r->thinking) srv_ai_cancel(s, r);
     r->thinking = 0;
     return 0;
@@ -716,7 +717,7 @@ static void do_resign(srv *s, srv_conn *c) {
     if (rv_store_set_result(s->store, r->rec.game_id, res))
         return srv_error(c, "store_failed", "the resignation could not be stored");
     r->game = g;
-    r->gen++;
+    r->gen = ++s->last_gen;
     if (r->thinking) srv_ai_cancel(s, r);
     r->thinking = 0;
     r->undo_request = RV_EMPTY;
