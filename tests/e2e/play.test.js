@@ -73,6 +73,12 @@ async function renjuVsAi(browser, base, shotPath) {
   page.on('pageerror', (e) => errors.push(String(e)));
   page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
   await page.goto(base);
+  // Every text exists in both languages.
+  const missing = await page.evaluate(() => {
+    const T = window.RV_TEXT, en = Object.keys(T.en), zh = Object.keys(T.zh);
+    return en.filter((k) => !zh.includes(k)).concat(zh.filter((k) => !en.includes(k)));
+  });
+  check(missing.length === 0, 'texts in one language only: ' + missing.join(', '));
   let s = await newGame(page, { variant: 'renju', mode: 'ai', color: 'black', level: 1 });
   check(s.variant === 'renju' && s.seats.white === 'ai', 'renju room against the computer');
   check((await seat(page)) === 'black', 'I play black');
