@@ -6,7 +6,7 @@
   let lang = localStorage.getItem('renversi.lang') ||
     ((navigator.language || 'en').toLowerCase().startsWith('zh') ? 'zh' : 'en');
   let ws = null, backoff = 250, state = null, seat = null, roomId = null, replay = null;
-  let pendingCreate = null, lastMsg = null, hint = null;
+  let pendingCreate = null, lastMsg = null, hint = null, joins = 0;
   const board = new window.RvBoard($('board'));
 
   function t(key, args) {
@@ -55,7 +55,7 @@
   function onMessage(m) {
     switch (m.type) {
       case 'joined':
-        roomId = m.room; seat = m.seat;
+        roomId = m.room; seat = m.seat; joins++;
         if (m.token) localStorage.setItem('renversi.token.' + m.room, m.token);
         if (location.hash !== '#room=' + m.room) history.replaceState(null, '', '#room=' + m.room);
         break;
@@ -255,7 +255,7 @@
   /* For the browser tests: where point (x, y) is on the page. */
   window.renversi = {
     pixel: (x, y) => { const r = $('board').getBoundingClientRect(); const p = board.centre(x, y); return [r.left + p[0], r.top + p[1]]; },
-    get state() { return state; }, get seat() { return seat; }, get hint() { return hint; }
+    get state() { return state; }, get seat() { return seat; }, get hint() { return hint; }, get joins() { return joins; }
   };
 
   const m = location.hash.match(/^#room=([0-9a-z]+)$/);

@@ -341,6 +341,7 @@ static room *find_loaded(srv *s, const char *id) {
 
 static void room_insert(srv *s, room *r) {
     unsigned h = hash_id(r->rec.id);
+    r->gen = ++s->last_gen;
     r->next = s->rooms[h];
     s->rooms[h] = r;
     s->nrooms++;
@@ -474,7 +475,7 @@ static int room_new_game(srv *s, room *r, const char *variant, int size, char *e
     }
     r->rec = rec;
     r->game = g;
-    r->gen++;
+    r->gen = ++s->last_gen;
     r->undo_request = RV_EMPTY;
     return 0;
 }
@@ -544,6 +545,14 @@ static void do_create(srv *s, srv_conn *c, const cJSON *msg) {
     broadcast_state(r);
 }
 
+/* Compares a token without an early exit, so timing says nothing about how much matched. */
+static int token_eq(const char *a, const char *b) {
+    size_t la = strlen(a), lb = strlen(b);
+    unsigned diff = (unsigned)(la ^ lb);
+    for (size_t i = 0; i < la && i < lb; i++) diff |= (unsigned char)(a[i] ^ b[i]);
+    return diff == 0;
+}
+
 static void do_join(srv *s, srv_conn *c, const cJSON *msg) {
     const char *id = json_str(msg, "room");
     const char *token = json_str(msg, "token");
@@ -556,7 +565,7 @@ static void do_join(srv *s, srv_conn *c, const cJSON *msg) {
     int seat = 0;
     if (token && *token) {
         for (int k = 1; k <= 2; k++)
-            if (r->rec.token[k - 1][0] && !strcmp(r->rec.token[k - 1], token)) seat = k;
+            if (r->rec.token[k - 1][0] && token_eq(r->rec.token[k - 1], token)) seat = k;
     }
     if (!seat && !strcmp(r->rec.mode, "online")) {
         /* The first visitor without a seat takes the open one; later ones watch. */
@@ -642,7 +651,7 @@ static int undo_for(srv *s, room *r, rv_color who) {
         rv_store_set_result(s->store, r->rec.game_id, ""))
         return -2;
     r->game = g;
-    r->gen++;
+    r->gen = ++s->last_gen;
     if (r->thinking) srv_ai_cancel(s, r);
     r->thinking = 0;
     return 0;
@@ -708,7 +717,7 @@ static void do_resign(srv *s, srv_conn *c) {
     if (rv_store_set_result(s->store, r->rec.game_id, res))
         return srv_error(c, "store_failed", "the resignation could not be stored");
     r->game = g;
-    r->gen++;
+    r->gen = ++s->last_gen;
     if (r->thinking) srv_ai_cancel(s, r);
     r->thinking = 0;
     r->undo_request = RV_EMPTY;

@@ -52,7 +52,8 @@ typedef struct room {
     rv_color undo_request;     /* colour asking to take back a move (online) */
     int thinking;              /* an AI job is queued or running */
     int hints;                 /* hint jobs queued or running (the room stays loaded) */
-    uint64_t gen;              /* bumped on undo/new: AI results for older states are dropped */
+    uint64_t gen;              /* new on load, undo, resign, new game: answers of the AI for an
+                                  older state (or an earlier load of the room) are dropped */
 } room;
 
 typedef struct ai_job {
@@ -71,6 +72,7 @@ typedef struct srv {
     rv_store *store;
     room *rooms[SRV_ROOM_BUCKETS];
     int nrooms;
+    uint64_t last_gen;         /* generations are unique across rooms and reloads */
     /* AI worker */
     pthread_t ai_thread;
     int ai_started;

@@ -18,9 +18,9 @@ function check(cond, what) {
   else { failed++; console.error('FAIL: ' + what); }
 }
 
-function startServer(db) {
+function startServer(db, port) {
   return new Promise((resolve, reject) => {
-    const srv = spawn(RENVERSI, ['serve', '--host', '127.0.0.1', '--port', '0', '--db', db],
+    const srv = spawn(RENVERSI, ['serve', '--host', '127.0.0.1', '--port', String(port || 0), '--db', db],
       { stdio: ['ignore', 'ignore', 'pipe'] });
     let err = '';
     srv.stderr.on('data', (d) => {
@@ -73,6 +73,12 @@ async function renjuVsAi(browser, base, shotPath) {
   page.on('pageerror', (e) => errors.push(String(e)));
   page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
   await page.goto(base);
+  // Every text exists in both languages.
+  const missing = await page.evaluate(() => {
+    const T = window.RV_TEXT, en = Object.keys(T.en), zh = Object.keys(T.zh);
+    return en.filter((k) => !zh.includes(k)).concat(zh.filter((k) => !en.includes(k)));
+  });
+  check(missing.length === 0, 'texts in one language only: ' + missing.join(', '));
   let s = await newGame(page, { variant: 'renju', mode: 'ai', color: 'black', level: 1 });
   check(s.variant === 'renju' && s.seats.white === 'ai', 'renju room against the computer');
   check((await seat(page)) === 'black', 'I play black');
@@ -143,7 +149,7 @@ async function renjuVsAi(browser, base, shotPath) {
 }
 
 /* ---------------------------------------------------------------- online Reversi */
-async function onlineReversi(browser, base) {
+async function onlineReversi(browser, base, server) {
   const ctxA = await browser.newContext({ viewport: { width: 900, height: 700 }, locale: 'en-US' });
   const ctxB = await browser.newContext({ viewport: { width: 420, height: 800 }, locale: 'zh-CN', isMobile: true, hasTouch: true });
   const ctxC = await browser.newContext({ viewport: { width: 900, height: 700 } });
@@ -165,7 +171,7 @@ async function onlineReversi(browser, base) {
   await c.waitForTimeout(200);
   check((await state(c)).moves.length === 0, 'a spectator cannot move');
 
-  let reloaded = false;
+  let reloaded = false, restarted = false;
   for (let ply = 0; ply < 130; ply++) {
     const s = await state(a);
     if (s.over) break;
@@ -176,11 +182,25 @@ async function onlineReversi(browser, base) {
     await clickPoint(page, mv[0], mv[1]);
     await waitState(page, (t) => t.moves.length > count, 'move ' + (count + 1));
     await waitState(a, (t) => t.moves.length > count, 'A sees move ' + (count + 1));
+    await waitState(b, (t) => t.moves.length > count, 'B sees move ' + (count + 1));
     if (!reloaded && count >= 10) {
       reloaded = true;
       await b.reload();
       await waitState(b, (t) => t.moves.length > count, 'B after reload');
       check((await seat(b)) === 'white', 'a reload resumes the seat');
+    }
+    if (!restarted && count >= 20) {
+      restarted = true;
+      // The server is killed (-9) and restarted on the same database: the pages reconnect
+      // by themselves, keep their seats, and the game goes on from the same position.
+      const n = (await state(a)).moves.length;
+      const ja = await a.evaluate(() => window.renversi.joins), jb = await b.evaluate(() => window.renversi.joins);
+      await server.restart();
+      await a.waitForFunction((j) => window.renversi.joins > j, ja, { timeout: 20000 });
+      await b.waitForFunction((j) => window.renversi.joins > j, jb, { timeout: 20000 });
+      await waitState(a, (t) => t.moves.length === n && t.present.white && t.present.black, 'A after the restart', 20000);
+      await waitState(b, (t) => t.moves.length === n, 'B after the restart', 20000);
+      check((await seat(a)) === 'black' && (await seat(b)) === 'white', 'seats kept across a restart');
     }
   }
   const fin = await waitState(a, (s) => s.over, 'the end of the game');
@@ -215,7 +235,18 @@ async function onlineReversi(browser, base) {
 (async () => {
   if (!RENVERSI) { console.error('RENVERSI must name the binary'); process.exit(2); }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'renversi-e2e-'));
-  const { srv, url } = await startServer(path.join(dir, 'e2e.db'));
+  const db = path.join(dir, 'e2e.db');
+  let { srv, url } = await startServer(db);
+  const port = url.match(/:(\d+)\//)[1];
+  const server = {
+    restart: async () => {
+      srv.removeAllListeners('exit');
+      const gone = new Promise((r) => srv.once('exit', r));
+      srv.kill('SIGKILL');
+      await gone;
+      ({ srv } = await startServer(db, port));
+    },
+  };
   const browser = await chromium.launch({
     executablePath: CHROMIUM, headless: true,
     args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking',
@@ -223,7 +254,7 @@ async function onlineReversi(browser, base) {
   });
   try {
     await renjuVsAi(browser, url, process.env.RV_SCREENSHOT);
-    await onlineReversi(browser, url);
+    await onlineReversi(browser, url, server);
   } catch (e) {
     failed++;
     console.error('FAIL: ' + (e && e.stack || e));
