@@ -34,6 +34,8 @@ expect_stdout "black wins 39-25" J --board "$last" h8
 
 expect_exit 2 J f5f5
 expect_stderr_has "illegal move 2 (f5): occupied" J f5f5
+expect_stdout "illegal move 2 (f5): occupied" J f5f5
+expect_stdout "illegal move 3 (i9): off the board" J f5d6i9
 expect_stderr_has "illegal move 2 (a1): flips nothing" J f5a1
 expect_stderr_has "illegal move 2 (pa): a pass while a move exists" J f5pa
 expect_stderr_has "illegal move 3 (i9): off the board" J f5d6i9
