@@ -25,6 +25,7 @@ typedef struct brain {
     size_t tt_bytes;
     int64_t timeout_turn, timeout_match, time_left, max_memory;
     int fixed_level; /* --level: play at a fixed level instead of by the clock */
+    double t_cmd;    /* when the current command's first line arrived */
     FILE *in, *out;
 } brain;
 
