@@ -120,6 +120,11 @@ printf '%s\r\n%s\r\n%s\r\n%s\r\nEND\r\n' 'INFO timeout_turn 30000' 'INFO timeout
     'INFO time_left 400' "$midgame" | brain >/dev/null
 t1=$(now_ms)
 [ $((t1 - t0)) -lt 1000 ] && ok || bad "time_left 400 answered after $((t1 - t0)) ms"
+# timeout_turn 0 means "as fast as possible"
+t0=$(now_ms)
+printf '%s\r\n%s\r\nEND\r\n' 'INFO timeout_turn 0' "$midgame" | brain >/dev/null
+t1=$(now_ms)
+[ $((t1 - t0)) -lt 1000 ] && ok || bad "timeout_turn 0 answered after $((t1 - t0)) ms"
 # negative time_left still gets an answer at once
 out=$(printf '%s\r\n%s\r\n%s\r\nEND\r\n' 'INFO timeout_match 1000' 'INFO time_left -50' "$midgame" | brain | tail -1)
 echo "$out" | grep -Eq '^[0-9]+,[0-9]+$' && ok || bad "negative time_left: '$out'"

@@ -15,11 +15,15 @@ if [ -n "$so" ]; then ok; else bad "no shared library installed"; fi
 cat > "$tmp/app.c" <<'C'
 #include <renversi/renversi.h>
 #include <stdio.h>
-int main(void) { printf("%s|%s\n", rv_version(), rv_strerror(RV_EOCCUPIED)); return 0; }
+int main(void) {
+    rv_reversi_pos p; rv_reversi_init(&p);
+    printf("%s|%s|%d\n", rv_version(), rv_strerror(RV_EOCCUPIED), rv_reversi_count(&p, RV_BLACK));
+    return 0;
+}
 C
 export PKG_CONFIG_PATH="$prefix/lib/pkgconfig"
 flags=$(pkg-config --cflags --libs renversi)
 # Sanitizer builds need the same flags at link time; the shared library is what we test here.
 if ${CC:-cc} "$tmp/app.c" -o "$tmp/app" $flags $( [ -n "${RV_SANITIZED:-}" ] && echo -fsanitize=address,undefined ); then ok; else bad "does not compile against the installed library"; fi
-expect_stdout "0.1.0|occupied" env LD_LIBRARY_PATH="$prefix/lib" "$tmp/app"
+expect_stdout "0.1.0|occupied|2" env LD_LIBRARY_PATH="$prefix/lib" "$tmp/app"
 finish

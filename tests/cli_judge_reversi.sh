@@ -9,6 +9,8 @@ expect_stdout "black to move" J f5d6
 expect_stdout "black to move" J F5 d6-c3,D3
 expect_stdout "black to move" J f5 d6
 expect_stdout "black to move" "$R" judge --game=othello f5d6
+expect_stdout "black to move" J -- f5 d6
+expect_stdout "white to move" J f5 --board "---------------------------OX------XO--------------------------- X"
 # The shortest possible game: 9 moves, black wipes white out 13-0 (a
 # published fact); empties go to the winner: 64-0.
 expect_stdout "black wins 64-0" J d3c3b3d2e1d6d7e3f4
@@ -32,6 +34,8 @@ expect_stdout "black wins 39-25" J --board "$last" h8
 
 expect_exit 2 J f5f5
 expect_stderr_has "illegal move 2 (f5): occupied" J f5f5
+expect_stdout "illegal move 2 (f5): occupied" J f5f5
+expect_stdout "illegal move 3 (i9): off the board" J f5d6i9
 expect_stderr_has "illegal move 2 (a1): flips nothing" J f5a1
 expect_stderr_has "illegal move 2 (pa): a pass while a move exists" J f5pa
 expect_stderr_has "illegal move 3 (i9): off the board" J f5d6i9

@@ -21,8 +21,7 @@ int main(void) {
         ref_board rb;
         random_position(&r, n, stones, &g, &rb);
         bad += compare_position(&g, &rb, &forbidden, kinds, &reported);
-        if ((i + 1) % 20000 == 0)
-            fprintf(stderr, "%ld positions, %ld disagreements\n", i + 1, bad);
+        if ((i + 1) % 20000 == 0) fprintf(stderr, "%ld positions, %ld disagreements\n", i + 1, bad);
     }
     printf("%ld positions, %ld forbidden points (%ld double-three, %ld double-four, %ld overline), "
            "%ld disagreements\n",

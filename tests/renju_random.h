@@ -67,7 +67,8 @@ static int compare_position(rv_gomoku *g, ref_board *rb, long *forbidden, long k
             if (map[y * n + x] != want || one != want) {
                 bad++;
                 if ((*reported)++ < 5) {
-                    fprintf(stderr, "disagreement on %dx%d at x=%d y=%d: map %d, point %d, reference %d\n",
+                    fprintf(stderr,
+                            "disagreement on %dx%d at x=%d y=%d: map %d, point %d, reference %d\n",
                             n, nh, x, y, map[y * n + x], one, want);
                     for (int yy = 0; yy < nh; yy++) {
                         for (int xx = 0; xx < n; xx++)

@@ -18,12 +18,14 @@ static RV_TARGET_AVX2 uint64_t moves_avx2_(uint64_t P, uint64_t O) {
 static RV_TARGET_AVX2 uint64_t flips_avx2_(uint64_t P, uint64_t O, int sq) {
     return rv_reversi_flips_avx2(P, O, sq);
 }
+/* The AVX-512 versions and their 512-bit (*_zmm) variants must agree; a
+ * disagreement shows as ~0, which no reference result equals. */
 static RV_TARGET_AVX512 uint64_t moves_avx512_(uint64_t P, uint64_t O) {
-    return rv_reversi_moves_avx512(P, O);
+    uint64_t a = rv_reversi_moves_avx512(P, O), b = rv_reversi_moves_avx512_zmm(P, O);
+    return a == b ? a : ~0ULL;
 }
-/* Both AVX-512 flip versions must agree; a disagreement shows as ~0. */
 static RV_TARGET_AVX512 uint64_t flips_avx512_(uint64_t P, uint64_t O, int sq) {
-    uint64_t a = rv_reversi_flips_avx512(P, O, sq), b = rv_reversi_flips_avx512vl(P, O, sq);
+    uint64_t a = rv_reversi_flips_avx512(P, O, sq), b = rv_reversi_flips_avx512_zmm(P, O, sq);
     return a == b ? a : ~0ULL;
 }
 #endif

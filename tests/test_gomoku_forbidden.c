@@ -18,8 +18,7 @@ static int place(rv_gomoku *g, ref_board *rb, const char *list, rv_color c) {
     if (strcmp(list, "-") == 0) return 1;
     rv_gomoku_point pts[RV_GOMOKU_MAX_POINTS];
     int n;
-    if (rv_gomoku_moves_parse(list, strlen(list), 15, pts, RV_GOMOKU_MAX_POINTS, &n, NULL) !=
-        RV_OK)
+    if (rv_gomoku_moves_parse(list, strlen(list), 15, pts, RV_GOMOKU_MAX_POINTS, &n, NULL) != RV_OK)
         return 0;
     for (int i = 0; i < n; i++) {
         if (rv_gomoku_set_stone(g, pts[i].x, pts[i].y, c) != RV_OK) return 0;
@@ -85,8 +84,8 @@ static void run_case(char *line) {
         rv_gomoku_point_format(x, y, 15, p, sizeof p);
         nwant += want[i] != RV_FORBID_NONE;
         CHECK_MSG(map[i] == want[i], "%s: map %s is %d, want %d", id, p, map[i], want[i]);
-        CHECK_MSG((int)rv_gomoku_forbidden(&g, x, y) == want[i], "%s: point %s is %d, want %d",
-                  id, p, (int)rv_gomoku_forbidden(&g, x, y), want[i]);
+        CHECK_MSG((int)rv_gomoku_forbidden(&g, x, y) == want[i], "%s: point %s is %d, want %d", id,
+                  p, (int)rv_gomoku_forbidden(&g, x, y), want[i]);
         CHECK_MSG(ref_forbidden(&rb, x, y) == want[i], "%s: reference %s is %d, want %d", id, p,
                   ref_forbidden(&rb, x, y), want[i]);
     }

@@ -34,35 +34,35 @@ static void check(const char *w, unsigned flags, int nfours, const char *three) 
     unsigned c = cls_of(w);
     CHECK_MSG((c & (RV_LC_FIVE | RV_LC_OVERLINE)) == flags && fours(c) == nfours &&
                   strcmp(threes(c, buf), three) == 0,
-              "%s: class %#x (five/over %u, fours %d, threes '%s'), want %u, %d, '%s'", w, c,
-              c & 3, fours(c), threes(c, buf), flags, nfours, three);
+              "%s: class %#x (five/over %u, fours %d, threes '%s'), want %u, %d, '%s'", w, c, c & 3,
+              fours(c), threes(c, buf), flags, nfours, three);
 }
 
 int main(void) {
     /*   offsets: -5 .. -1 * +1 .. +5 (the centre is always index 5) */
     check("...XX*XX...", RV_LC_FIVE, 0, "");
     check("..XXX*XX...", RV_LC_OVERLINE, 0, "");
-    check("XXXXX*.....", RV_LC_OVERLINE, 0, "");   /* a run reaching the window edge */
-    check("#XXXX*O....", RV_LC_FIVE, 0, "");       /* a five needs no open end */
-    check("..XXX*.....", 0, 1, "");                /* .XXX*. a straight four: one four */
-    check("...XX*X....", 0, 1, "");                /* .XX*X. likewise */
-    check("..OXX*X....", 0, 1, "");                /* capped on one side: one four */
-    check(".XXX.*.XXX.", 0, 2, "");                /* XXX.*.XXX: two fours on one line */
-    check("..XX.*X.XX.", 0, 2, "");                /* XX.*X.XX */
-    check("..X.X*X.X..", 0, 2, "");                /* X.X*X.X */
-    check("...O.*XX.X.", 0, 1, "");                /* *XX.X: one four (the gap) */
-    check(".X.XX*....X", 0, 1, "");                /* X.XX*: one completion */
-    check("..XXX*.X...", 0, 1, "");                /* .XXX*.X: the right side makes six */
-    check("...X.*X.X..", 0, 0, "");                /* X.*X.X: both fours would be sixes */
-    check("...XX*.....", 0, 0, "-3 +1");           /* an open three: two straight-four points */
-    check("..O.X*X....", 0, 0, "+2");              /* O.X*X.: only to the right */
-    check("...X.*X....", 0, 0, "-1");              /* split three X.*X: the gap */
-    check("..X.X*.....", 0, 0, "-2");              /* X.X*: the gap */
-    check("..OXX*.....", 0, 0, "");                /* closed three: no straight four */
-    check("#..XX*.....", 0, 0, "-3 +1");           /* the edge 5 away does not block */
-    check("##.XX*.....", 0, 0, "+1");              /* the edge 4 away does */
-    check("X..XX*.O...", 0, 0, "");                /* corner#8: X..XX*.O is no three */
-    check(".X.XX*.....", 0, 1, "");                /* X.XX*: a four through the gap */
+    check("XXXXX*.....", RV_LC_OVERLINE, 0, ""); /* a run reaching the window edge */
+    check("#XXXX*O....", RV_LC_FIVE, 0, "");     /* a five needs no open end */
+    check("..XXX*.....", 0, 1, "");              /* .XXX*. a straight four: one four */
+    check("...XX*X....", 0, 1, "");              /* .XX*X. likewise */
+    check("..OXX*X....", 0, 1, "");              /* capped on one side: one four */
+    check(".XXX.*.XXX.", 0, 2, "");              /* XXX.*.XXX: two fours on one line */
+    check("..XX.*X.XX.", 0, 2, "");              /* XX.*X.XX */
+    check("..X.X*X.X..", 0, 2, "");              /* X.X*X.X */
+    check("...O.*XX.X.", 0, 1, "");              /* *XX.X: one four (the gap) */
+    check(".X.XX*....X", 0, 1, "");              /* X.XX*: one completion */
+    check("..XXX*.X...", 0, 1, "");              /* .XXX*.X: the right side makes six */
+    check("...X.*X.X..", 0, 0, "");              /* X.*X.X: both fours would be sixes */
+    check("...XX*.....", 0, 0, "-3 +1");         /* an open three: two straight-four points */
+    check("..O.X*X....", 0, 0, "+2");            /* O.X*X.: only to the right */
+    check("...X.*X....", 0, 0, "-1");            /* split three X.*X: the gap */
+    check("..X.X*.....", 0, 0, "-2");            /* X.X*: the gap */
+    check("..OXX*.....", 0, 0, "");              /* closed three: no straight four */
+    check("#..XX*.....", 0, 0, "-3 +1");         /* the edge 5 away does not block */
+    check("##.XX*.....", 0, 0, "+1");            /* the edge 4 away does */
+    check("X..XX*.O...", 0, 0, "");              /* corner#8: X..XX*.O is no three */
+    check(".X.XX*.....", 0, 1, "");              /* X.XX*: a four through the gap */
     check("OOOOO*OOOOO", 0, 0, "");
     check("...........", 0, 0, "");
 

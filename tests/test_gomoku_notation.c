@@ -47,8 +47,7 @@ static void test_move_lists(void) {
     rv_parse_error err;
     const char *s = "h8i9h10";
     CHECK(rv_gomoku_moves_parse(s, strlen(s), 15, p, 8, &n, &err) == RV_OK && n == 3);
-    CHECK(p[0].x == 7 && p[0].y == 7 && p[1].x == 8 && p[1].y == 6 && p[2].x == 7 &&
-          p[2].y == 5);
+    CHECK(p[0].x == 7 && p[0].y == 7 && p[1].x == 8 && p[1].y == 6 && p[2].x == 7 && p[2].y == 5);
     s = "  h8 i9,\th10  ";
     CHECK(rv_gomoku_moves_parse(s, strlen(s), 15, p, 8, &n, &err) == RV_OK && n == 3 &&
           p[2].y == 5);

@@ -20,9 +20,12 @@ static rv_status diagram(rv_gomoku *g, int n, rv_gomoku_rule rule, const char *c
     for (int y = 0; y < n; y++)
         for (int x = 0; x < n; x++) {
             char c = rows[y][x];
-            if (c == 'X') rv_gomoku_set_stone(g, x, y, RV_BLACK);
-            else if (c == 'O') rv_gomoku_set_stone(g, x, y, RV_WHITE);
-            else if (c == '*') mx = x, my = y;
+            if (c == 'X')
+                rv_gomoku_set_stone(g, x, y, RV_BLACK);
+            else if (c == 'O')
+                rv_gomoku_set_stone(g, x, y, RV_WHITE);
+            else if (c == '*')
+                mx = x, my = y;
         }
     if (mover == RV_WHITE) {
         /* give black a move first so that white is to move: a far, harmless corner */
@@ -63,8 +66,8 @@ static void test_five_and_overline(void) {
     };
     rv_gomoku g;
     for (int rule = 0; rule < 5; rule++) {
-        rv_gomoku_rule rules[] = {RV_RULE_FREESTYLE, RV_RULE_STANDARD, RV_RULE_RENJU,
-                                  RV_RULE_CARO, RV_RULE_STANDARD_CARO};
+        rv_gomoku_rule rules[] = {RV_RULE_FREESTYLE, RV_RULE_STANDARD, RV_RULE_RENJU, RV_RULE_CARO,
+                                  RV_RULE_STANDARD_CARO};
         const char *name = rv_gomoku_rule_name(rules[rule]);
         /* an open five (nothing beyond either end but the edge and empty) wins everywhere */
         CHECK(diagram(&g, 9, rules[rule], five, RV_BLACK) == RV_OK);
@@ -227,8 +230,10 @@ static void test_draw_and_bookkeeping(void) {
     for (int y = 0; y < 5; y++)
         for (int x = 0; x < 5; x++) {
             rv_gomoku_point p = {x, y};
-            if (full[y][x] == 'X') b[nb++] = p;
-            else w[nw++] = p;
+            if (full[y][x] == 'X')
+                b[nb++] = p;
+            else
+                w[nw++] = p;
         }
     CHECK(nb == 13 && nw == 12);
     for (int i = 0; i < 25; i++) moves[i] = i % 2 ? w[i / 2] : b[i / 2];
@@ -261,6 +266,31 @@ static void test_draw_and_bookkeeping(void) {
     CHECK(rv_gomoku_move_count(&g) == 2 && rv_gomoku_to_move(&g) == RV_BLACK);
 }
 
+static void test_makes_five(void) {
+    /* black a5 and d5-g5 (row 5 of 9x9): c5 and h5 complete exact fives; b5 nothing */
+    static const char *rows[] = {
+        ".........", ".........", ".........", ".........", "X..XXXX..",
+        ".........", "OOOO.....", ".........", ".........",
+    };
+    rv_gomoku g;
+    rv_gomoku_init(&g, 9, 9, RV_RULE_RENJU);
+    for (int y = 0; y < 9; y++)
+        for (int x = 0; x < 9; x++)
+            if (rows[y][x] != '.')
+                rv_gomoku_set_stone(&g, x, y, rows[y][x] == 'X' ? RV_BLACK : RV_WHITE);
+    CHECK(rv_gomoku_makes_five(&g, 7, 4));  /* h5: d5-h5 */
+    CHECK(rv_gomoku_makes_five(&g, 2, 4));  /* c5: c5-g5, b5 empty between it and a5 */
+    CHECK(!rv_gomoku_makes_five(&g, 1, 4)); /* b5: nothing */
+    CHECK(!rv_gomoku_makes_five(&g, 3, 4)); /* occupied */
+    CHECK(!rv_gomoku_makes_five(&g, 4, 6)); /* e3 would complete white's row, not black's */
+    CHECK(!rv_gomoku_makes_five(&g, 9, 4)); /* off the board */
+    /* with a black stone on b5, c5 joins a5-g5: seven, no five */
+    rv_gomoku_set_stone(&g, 1, 4, RV_BLACK);
+    CHECK(!rv_gomoku_makes_five(&g, 2, 4));
+    CHECK(rv_gomoku_forbidden(&g, 2, 4) == RV_FORBID_OVERLINE);
+    CHECK(rv_gomoku_makes_five(&g, 7, 4)); /* h5 still an exact five */
+}
+
 static void test_rule_names(void) {
     rv_gomoku_rule r;
     CHECK(rv_gomoku_rule_parse("renju", &r) == RV_OK && r == RV_RULE_RENJU);
@@ -288,6 +318,7 @@ int main(void) {
     test_caro();
     test_edges_and_sizes();
     test_draw_and_bookkeeping();
+    test_makes_five();
     test_rule_names();
     return test_finish();
 }

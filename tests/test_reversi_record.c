@@ -55,6 +55,10 @@ static void test_transcripts(void) {
     CHECK_EQ_INT(err.offset, 4);
     CHECK(strstr(err.message, "offset 4") != NULL);
     CHECK(strstr(err.message, "x3") != NULL);
+    /* The same failure in the library-wide form (common.h). */
+    CHECK_EQ_INT(err.parse.offset, 4);
+    CHECK_EQ_STR(err.parse.token, "x3");
+    CHECK_EQ_STR(err.parse.expected, "a square a1..h8 or pa");
     CHECK(rv_reversi_transcript_parse(S("f5d"), m, 128, &n, &err) == RV_EINVAL);
     CHECK_EQ_INT(err.offset, 2);
     CHECK(rv_reversi_transcript_parse(S("f5d6c3"), m, 2, &n, &err) == RV_ETOOLONG);
@@ -205,6 +209,9 @@ static void test_obf(void) {
         CHECK_MSG(st == RV_EINVAL, "case %zu", i);
         CHECK_MSG(strstr(err.message, cases[i].want) != NULL, "case %zu: '%s'", i, err.message);
         CHECK_MSG(err.offset == cases[i].offset, "case %zu: offset %ld", i, err.offset);
+        CHECK_MSG(err.parse.offset == (size_t)err.offset && err.parse.expected != NULL &&
+                      err.parse.expected[0] != '\0',
+                  "case %zu: parse form", i);
         CHECK_EQ_INT(o.nscores, 77);
     }
     /* with_moves = 0 ignores the tail, whatever it is. */
@@ -332,7 +339,12 @@ static void test_ggf(void) {
         rv_status st = rv_reversi_ggf_parse(S(cases[i].text), &g, &used, &err);
         CHECK_MSG(st == RV_EINVAL, "case %zu", i);
         CHECK_MSG(strstr(err.message, cases[i].want) != NULL, "case %zu: '%s'", i, err.message);
+        CHECK_MSG(err.parse.expected != NULL && err.parse.offset == (size_t)err.offset,
+                  "case %zu: parse form", i);
     }
+    rv_reversi_ggf_parse(S("(;GM[Othello]B[f5/x];)"), &g, &used, &err);
+    CHECK_EQ_STR(err.parse.token, "x");
+    CHECK_EQ_STR(err.parse.expected, "a decimal evaluation");
 }
 
 int main(void) {

@@ -6,7 +6,7 @@
  * left, y the row from the TOP, both from 0 — the Gomocup convention. The
  * printed notation ("h8", row numbers from the bottom) lives in gomoku_record.h.
  *
- * An rv_gomoku is a plain struct (about 6 KB) the caller owns; it may live on
+ * An rv_gomoku is a plain struct (about 5 KB) the caller owns; it may live on
  * the stack and be copied with memcpy. Its fields are private: use the
  * functions. Nothing here allocates.
  */
@@ -32,11 +32,11 @@ typedef struct rv_gomoku_point {
 
 /* Rule variants; the values are the Gomocup `INFO rule` codes. */
 typedef enum rv_gomoku_rule {
-    RV_RULE_FREESTYLE = 0,     /* five or more wins, for both */
-    RV_RULE_STANDARD = 1,      /* exactly five wins; an overline does not */
-    RV_RULE_RENJU = 4,         /* black: exactly five, forbidden points; white: five or more */
-    RV_RULE_CARO = 8,          /* five not blocked at both ends, or six and more */
-    RV_RULE_STANDARD_CARO = 9  /* exactly five not blocked at both ends */
+    RV_RULE_FREESTYLE = 0,    /* five or more wins, for both */
+    RV_RULE_STANDARD = 1,     /* exactly five wins; an overline does not */
+    RV_RULE_RENJU = 4,        /* black: exactly five, forbidden points; white: five or more */
+    RV_RULE_CARO = 8,         /* five not blocked at both ends, or six and more */
+    RV_RULE_STANDARD_CARO = 9 /* exactly five not blocked at both ends */
 } rv_gomoku_rule;
 
 /* Why a point is forbidden for black under Renju (values: 3, 4, 6 as in the test data). */
@@ -49,11 +49,16 @@ typedef enum rv_forbid_kind {
 
 /* The state of a game after its last move. */
 typedef struct rv_gomoku_result {
-    int over;         /* 1 when the game has ended */
-    rv_color winner;  /* RV_EMPTY for a draw or a game still going */
-    int forbidden;    /* 1 when black lost by playing a forbidden point (see play_forced) */
+    int over;        /* 1 when the game has ended */
+    rv_color winner; /* RV_EMPTY for a draw or a game still going */
+    int forbidden;   /* 1 when black lost by playing a forbidden point (see play_forced) */
     rv_forbid_kind forbid_kind;
-    int x0, y0, x1, y1; /* the winning line's two end stones (a five: 5 apart) */
+    /*
+     * The winning row's two end stones (a five: 4 steps apart), (x0, y0) the
+     * one printed first: smaller column, or on a column the lower row. For a
+     * forbidden move both are that move.
+     */
+    int x0, y0, x1, y1;
 } rv_gomoku_result;
 
 typedef struct rv_gomoku {
@@ -62,9 +67,9 @@ typedef struct rv_gomoku {
     rv_gomoku_rule rule;
     int nmoves;
     rv_gomoku_result result;
-    int nstones;                            /* stones on the board (moves + setup) */
-    uint8_t cell[RV_GOMOKU_MAX_POINTS];     /* rv_color, index y * width + x */
-    uint16_t moves[RV_GOMOKU_MAX_POINTS];   /* played points in order, y * width + x */
+    int nstones;                          /* stones on the board (moves + setup) */
+    uint8_t cell[RV_GOMOKU_MAX_POINTS];   /* rv_color, index y * width + x */
+    uint16_t moves[RV_GOMOKU_MAX_POINTS]; /* played points in order, y * width + x */
     /*
      * The board again as bit lines, for the forbidden-point code: per direction
      * (row, column, diagonal, anti-diagonal) and line, bit (position + 5) is set

@@ -49,8 +49,7 @@ rv_status rv_gomoku_moves_parse(const char *s, size_t len, int height, rv_gomoku
  * returns the length the whole list needs (as snprintf does), or RV_ERANGE
  * (negative) when a point cannot be named.
  */
-int rv_gomoku_moves_format(const rv_gomoku_point *pts, int n, int height, char *buf,
-                           size_t size);
+int rv_gomoku_moves_format(const rv_gomoku_point *pts, int n, int height, char *buf, size_t size);
 
 /*
  * Parses Gomocup coordinates "X,Y" (len bytes, decimal, 0-based from the
@@ -79,8 +78,7 @@ typedef struct rv_gomoku_psq {
  * the board (occupied points are found by replaying the moves), RV_ERANGE for
  * a board size outside 5..26. *out is unchanged on failure.
  */
-rv_status rv_gomoku_psq_read(const char *text, size_t len, rv_gomoku_psq *out,
-                             rv_parse_error *err);
+rv_status rv_gomoku_psq_read(const char *text, size_t len, rv_gomoku_psq *out, rv_parse_error *err);
 
 /*
  * Writes a PSQ record ("Piskvorky WxH, 11:11, 0", the moves, and "-1") into

@@ -3,4 +3,10 @@
 #define RENVERSI_H
 #include "renversi/common.h"
 #include "renversi/core.h"
+#include "renversi/gomoku.h"
+#include "renversi/gomoku_record.h"
+#include "renversi/gomoku_ai.h"
+#include "renversi/reversi.h"
+#include "renversi/reversi_record.h"
+#include "renversi/reversi_ai.h"
 #endif

@@ -19,11 +19,14 @@ extern "C" {
 #endif
 
 /* Where and why a reader failed. offset is 0-based in the input, line
- * 1-based; message is one line, e.g. "offset 4: bad square 'z9' ...". */
+ * 1-based; message is one line, e.g. "offset 4: bad square 'z9' ...".
+ * parse holds the same failure in the library-wide form of common.h
+ * (offset, the offending token, a static "expected" description). */
 typedef struct rv_reversi_error {
     long offset;
     long line;
     char message[160];
+    rv_parse_error parse;
 } rv_reversi_error;
 
 /* ---------------------------------------------------------------- squares */

@@ -209,8 +209,8 @@ int rv_bench_forbidden(int argc, char **argv) {
     wall = rv_clock_seconds() - wall;
     printf("forbidden points found: %ld per pass\n", forbidden / (maps / set.n));
     printf("wall time %.3f s, thread CPU time %.3f s (the figure below)\n", wall, elapsed);
-    printf("forbidden: %ld maps, %ld empty points, %.3f s, %.2f ns/point\n", maps, points,
-           elapsed, elapsed * 1e9 / (double)points);
+    printf("forbidden: %ld maps, %ld empty points, %.3f s, %.2f ns/point\n", maps, points, elapsed,
+           elapsed * 1e9 / (double)points);
     free(set.pos);
     return RV_EXIT_OK;
 }

@@ -5,6 +5,7 @@
 #include "renversi/core.h"
 
 #include <errno.h>
+#include <sys/resource.h>
 #include <string.h>
 
 #ifndef RV_TEST_DATA_DIR
@@ -19,7 +20,7 @@ static const char help[] =
     "tests/data/othello) exactly, one line per position\n"
     "  INDEX MOVE SCORE NODES SECONDS [WRONG]\n"
     "(WRONG when the file's stated best score disagrees), the machine on stderr,\n"
-    "and last:\n"
+    "the CPU time used (a '#' line), and last:\n"
     "  solve: <positions> positions, <nodes> nodes, <seconds> s, <mnps> M nodes/s\n"
     "\n"
     "  --skip N      leave out the first N positions of the file\n"
@@ -85,6 +86,15 @@ int rv_bench_solve(int argc, char **argv) {
         const solve_item *it = &sub.items[i];
         wrong += !solve_agrees(it, 0);
         nodes += it->res.nodes;
+    }
+    /* On a shared machine wall-clock time depends on the load; the CPU time
+     * this process used is printed too, for comparisons. */
+    struct rusage ru;
+    if (getrusage(RUSAGE_SELF, &ru) == 0) {
+        double cpu = (double)ru.ru_utime.tv_sec + (double)ru.ru_utime.tv_usec * 1e-6 +
+                     (double)ru.ru_stime.tv_sec + (double)ru.ru_stime.tv_usec * 1e-6;
+        printf("# cpu time %.3f s, %.1f M nodes per cpu-second\n", cpu,
+               cpu > 0 ? (double)nodes / cpu / 1e6 : 0.0);
     }
     printf("solve: %d positions, %llu nodes, %.3f s, %.1f M nodes/s\n", sub.n,
            (unsigned long long)nodes, secs, secs > 0 ? (double)nodes / secs / 1e6 : 0.0);

@@ -87,7 +87,8 @@ static int run_file(const char *path, const opts *o) {
         print_map(&g, o);
         positions++;
     }
-    if (rc == RV_EXIT_OK && ferror(f)) rc = rv_cli_fail("forbidden", "error reading %s", path);
+    if (rc == RV_EXIT_OK && ferror(f))
+        rc = rv_cli_fail("forbidden", "error reading %s", path);
     else if (rc == RV_EXIT_OK && positions == 0)
         rc = rv_cli_fail("forbidden", "no positions in %s", path);
     free(line);
@@ -96,8 +97,7 @@ static int run_file(const char *path, const opts *o) {
 }
 
 /* The position from MOVES or from --black/--white, then its answer line. */
-static int run_one(const opts *o, const char *black, const char *white, char **moves,
-                   int nmoves) {
+static int run_one(const opts *o, const char *black, const char *white, char **moves, int nmoves) {
     static rv_gomoku g;
     if (nmoves > 0) {
         char *text = rv_gcli_join(moves, nmoves);

@@ -31,6 +31,12 @@ static const char *why(rv_status st, int sq) {
     }
 }
 
+/* The verdict on stdout (the line scripts read, as for Gomoku) and on stderr. */
+static int illegal(const char *cmd, int n, const char *sq, const char *why) {
+    printf("illegal move %d (%s): %s\n", n, sq, why);
+    return rv_cli_fail(cmd, "illegal move %d (%s): %s", n, sq, why);
+}
+
 int rv_cmd_judge_reversi(int argc, char **argv) {
     const char *cmd = "judge";
     if (rv_cli_wants_help(argc, argv)) {
@@ -43,9 +49,21 @@ int rv_cmd_judge_reversi(int argc, char **argv) {
     char *text = malloc(total + 1);
     if (!text) return rv_cli_fail(cmd, "out of memory");
     size_t len = 0;
-    int nargs = 0;
+    int nargs = 0, options = 1;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
+        if (options && strcmp(a, "--") == 0) {
+            options = 0; /* everything after "--" is the transcript */
+            continue;
+        }
+        if (!options) {
+            size_t n = strlen(a);
+            memcpy(text + len, a, n);
+            len += n;
+            text[len++] = ' ';
+            nargs++;
+            continue;
+        }
         if (strcmp(a, "--game") == 0 || strcmp(a, "--board") == 0 || strcmp(a, "--size") == 0 ||
             strcmp(a, "--rule") == 0) {
             if (i + 1 >= argc) {
@@ -112,9 +130,8 @@ int rv_cmd_judge_reversi(int argc, char **argv) {
     rv_status st = rv_reversi_transcript_replay(&g, moves, n, &failed);
     if (st != RV_OK) {
         char sq[3];
-        int rc = rv_cli_fail(cmd, "illegal move %d (%s): %s", failed + 1,
-                             rv_reversi_square_format(moves[failed], 0, sq),
-                             why(st, moves[failed]));
+        int rc = illegal(cmd, failed + 1, rv_reversi_square_format(moves[failed], 0, sq),
+                         why(st, moves[failed]));
         free(moves);
         free(text);
         return rc;
@@ -126,7 +143,9 @@ int rv_cmd_judge_reversi(int argc, char **argv) {
         if (isalpha((unsigned char)p[0]) && isdigit((unsigned char)p[1])) {
             size_t k = 1;
             while (isdigit((unsigned char)p[k])) k++;
-            rc = rv_cli_fail(cmd, "illegal move %d (%.*s): off the board", n + 1, (int)k, p);
+            char sq[16];
+            snprintf(sq, sizeof sq, "%.*s", k < 8 ? (int)k : 8, p);
+            rc = illegal(cmd, n + 1, sq, "off the board");
         } else {
             rc = rv_cli_fail(cmd, "bad transcript: %s", err.message);
         }

@@ -6,12 +6,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-int rv_gcli_parse_moves(const char *cmd, const char *where, const char *text, size_t len,
-                        int width, int height, rv_gomoku_point *pts) {
+int rv_gcli_parse_moves(const char *cmd, const char *where, const char *text, size_t len, int width,
+                        int height, rv_gomoku_point *pts) {
     rv_parse_error err;
     int n = 0;
-    rv_status s =
-        rv_gomoku_moves_parse(text, len, height, pts, width * height, &n, &err);
+    rv_status s = rv_gomoku_moves_parse(text, len, height, pts, width * height, &n, &err);
     if (s == RV_ETOOLONG) {
         rv_cli_fail(cmd, "%smore moves than the %dx%d board has points", where, width, height);
         return -1;

@@ -15,8 +15,8 @@
  * "renversi CMD: WHERE..." on stderr (where: "" or "line 3: ") and returns -1;
  * otherwise returns the number of points (possibly off the board).
  */
-int rv_gcli_parse_moves(const char *cmd, const char *where, const char *text, size_t len,
-                        int width, int height, rv_gomoku_point *pts);
+int rv_gcli_parse_moves(const char *cmd, const char *where, const char *text, size_t len, int width,
+                        int height, rv_gomoku_point *pts);
 
 /*
  * Places n points as set-up stones: alternating black/white from black when

@@ -100,6 +100,10 @@ rv_status rv_gomoku_ai_think(rv_gomoku_ai *ai, const rv_gomoku *g, const rv_gomo
     /* iterations grow about 3x: do not start one after 40% of the time */
     ai->soft_deadline = time_ms > 0 ? t0 + (double)time_ms * 0.4 / 1000.0 : 0;
     memset(ai->killer, 0xFF, sizeof ai->killer);
+    /* history orders moves within a think; older counts fade so they never swamp the
+       pattern scores that choose which moves are searched at all */
+    for (int c = 0; c < 2; c++)
+        for (int p = 0; p < GB_CELLS; p++) ai->history[c][p] >>= 3;
 
     int move = -1, score = 0, done = 0, win = 0;
     int seq[RV_GOMOKU_VCF_MAX_MOVES], nseq = 0;
@@ -135,9 +139,11 @@ rv_status rv_gomoku_ai_think(rv_gomoku_ai *ai, const rv_gomoku *g, const rv_gomo
         else if (vcf_nodes > 0 && !ai->aborted) {
             /* the search's horizon misses long four chains: skip a move after which the
                opponent has a VCF, if a later candidate has none */
-            for (int k = 0; k < norder && k < 6; k++) {
+            for (int k = 0; k < norder && k < 6 && !gai_should_stop(ai); k++) {
                 gb_play(b, order[k]);
-                int lost = gvcf_run(ai, 30, (uint64_t)vcf_nodes / 4, seq, &nseq);
+                int first, lost = gvcf_run(ai, 30, (uint64_t)vcf_nodes / 4, seq, &nseq);
+                if (!lost && level_vct > 0)
+                    lost = gvct_run(ai, level_vct < 3 ? level_vct : 3, (uint64_t)vcf_nodes / 4, &first);
                 gb_undo(b);
                 if (ai->aborted) break;
                 if (!lost) {

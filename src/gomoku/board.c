@@ -14,14 +14,16 @@ static void put(rv_gomoku *g, int x, int y, rv_color c) {
         uint64_t bit = (uint64_t)1 << (rv_line_pos(d, x, y) + 5);
         g->black[d][li] &= ~bit;
         g->other[d][li] &= ~bit;
-        if (c == RV_BLACK) g->black[d][li] |= bit;
-        else if (c == RV_WHITE) g->other[d][li] |= bit;
+        if (c == RV_BLACK)
+            g->black[d][li] |= bit;
+        else if (c == RV_WHITE)
+            g->other[d][li] |= bit;
     }
 }
 
 rv_status rv_gomoku_init(rv_gomoku *g, int width, int height, rv_gomoku_rule rule) {
-    if (width < RV_GOMOKU_MIN_SIZE || width > RV_GOMOKU_MAX_SIZE ||
-        height < RV_GOMOKU_MIN_SIZE || height > RV_GOMOKU_MAX_SIZE)
+    if (width < RV_GOMOKU_MIN_SIZE || width > RV_GOMOKU_MAX_SIZE || height < RV_GOMOKU_MIN_SIZE ||
+        height > RV_GOMOKU_MAX_SIZE)
         return RV_ERANGE;
     if (rule != RV_RULE_FREESTYLE && rule != RV_RULE_STANDARD && rule != RV_RULE_RENJU &&
         rule != RV_RULE_CARO && rule != RV_RULE_STANDARD_CARO)
@@ -52,9 +54,7 @@ rv_color rv_gomoku_at(const rv_gomoku *g, int x, int y) {
     return on_board(g, x, y) ? (rv_color)g->cell[y * g->width + x] : RV_EMPTY;
 }
 
-rv_color rv_gomoku_to_move(const rv_gomoku *g) {
-    return g->nmoves % 2 == 0 ? RV_BLACK : RV_WHITE;
-}
+rv_color rv_gomoku_to_move(const rv_gomoku *g) { return g->nmoves % 2 == 0 ? RV_BLACK : RV_WHITE; }
 
 int rv_gomoku_move_count(const rv_gomoku *g) { return g->nmoves; }
 
@@ -81,8 +81,8 @@ static int find_win(const rv_gomoku *g, int x, int y, rv_gomoku_result *r) {
         while (rv_gomoku_at(g, bx + dx, by + dy) == c) bx += dx, by += dy;
         int len = (d == RV_DIR_COL ? by - ay : bx - ax) + 1;
         /* Caro: opponent stones just beyond both ends; the edge does not block. */
-        int blocked = rv_gomoku_at(g, ax - dx, ay - dy) == opp &&
-                      rv_gomoku_at(g, bx + dx, by + dy) == opp;
+        int blocked =
+            rv_gomoku_at(g, ax - dx, ay - dy) == opp && rv_gomoku_at(g, bx + dx, by + dy) == opp;
         int win = 0;
         switch (g->rule) {
         case RV_RULE_FREESTYLE: win = len >= 5; break;

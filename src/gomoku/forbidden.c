@@ -22,8 +22,8 @@ typedef uint64_t rv_lines[RV_GOMOKU_LINES];
 enum { V_NONE = RV_FORBID_NONE, V_FIVE = 5, V_THREES = 7 };
 
 /* The classes of the four lines through the empty point (x, y). */
-static inline void classify(const rv_lines *black, const rv_lines *other, int height, int x,
-                            int y, unsigned cls[4]) {
+static inline void classify(const rv_lines *black, const rv_lines *other, int height, int x, int y,
+                            unsigned cls[4]) {
     for (int d = 0; d < 4; d++) {
         int li = rv_line_index(d, x, y, height), pos = rv_line_pos(d, x, y);
         unsigned wb = (unsigned)(black[d][li] >> pos) & 0x7FF;
@@ -117,7 +117,7 @@ rv_forbid_kind rv_gomoku_forbidden(const rv_gomoku *g, int x, int y) {
     rv_lines black[4];
     memcpy(black, g->black, sizeof black);
     return real_threes(black, g->other, g->height, x, y, cls) >= 2 ? RV_FORBID_DOUBLE_THREE
-                                                                  : RV_FORBID_NONE;
+                                                                   : RV_FORBID_NONE;
 }
 
 int rv_gomoku_makes_five(const rv_gomoku *g, int x, int y) {
@@ -139,12 +139,12 @@ typedef uint64_t rv_v4 __attribute__((vector_size(32)));
  * Bit-sliced counter of the inputs a (one bit per point): s1, s2 the low
  * bits of the count, s4 set once it reaches 4. Then "at least 2" is s2 | s4.
  */
-#define COUNT_IN(s1, s2, s4, a)                                                            \
-    do {                                                                                   \
-        rv_v4 in_ = (a), carry_ = (s1) & in_;                                              \
-        (s1) ^= in_;                                                                       \
-        (s4) |= (s2) & carry_;                                                             \
-        (s2) ^= carry_;                                                                    \
+#define COUNT_IN(s1, s2, s4, a)                                                                    \
+    do {                                                                                           \
+        rv_v4 in_ = (a), carry_ = (s1)&in_;                                                        \
+        (s1) ^= in_;                                                                               \
+        (s4) |= (s2)&carry_;                                                                       \
+        (s2) ^= carry_;                                                                            \
     } while (0)
 
 /*

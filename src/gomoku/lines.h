@@ -106,8 +106,8 @@ static inline unsigned rv_line_class_direct(unsigned wb, unsigned wo) {
         while (a > 0 && c[a - 1] == 1) a--;
         while (b < 10 && c[b + 1] == 1) b++;
         /* .XXXX. whose two completions both give exactly five (4 long: 2 <= a, b <= 8) */
-        if (b - a + 1 == 4 && a <= q && q <= b && c[a - 1] == 0 && c[b + 1] == 0 &&
-            c[a - 2] != 1 && c[b + 2] != 1)
+        if (b - a + 1 == 4 && a <= q && q <= b && c[a - 1] == 0 && c[b + 1] == 0 && c[a - 2] != 1 &&
+            c[b + 2] != 1)
             three |= 1u << bit;
         c[q] = 0;
     }

@@ -8,10 +8,14 @@ rv_status rv_gomoku_rule_parse(const char *name, rv_gomoku_rule *out) {
         const char *name;
         rv_gomoku_rule rule;
     } names[] = {
-        {"freestyle", RV_RULE_FREESTYLE}, {"gomoku", RV_RULE_FREESTYLE},
-        {"standard", RV_RULE_STANDARD},   {"exact5", RV_RULE_STANDARD},
-        {"exactly-five", RV_RULE_STANDARD}, {"renju", RV_RULE_RENJU},
-        {"caro", RV_RULE_CARO},           {"standard-caro", RV_RULE_STANDARD_CARO},
+        {"freestyle", RV_RULE_FREESTYLE},
+        {"gomoku", RV_RULE_FREESTYLE},
+        {"standard", RV_RULE_STANDARD},
+        {"exact5", RV_RULE_STANDARD},
+        {"exactly-five", RV_RULE_STANDARD},
+        {"renju", RV_RULE_RENJU},
+        {"caro", RV_RULE_CARO},
+        {"standard-caro", RV_RULE_STANDARD_CARO},
     };
     if (name == NULL) return RV_EINVAL;
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {

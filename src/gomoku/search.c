@@ -44,7 +44,8 @@ static int evaluate(const gboard *b) {
 /* Score used to order moves: attack plus defence. */
 static int move_score(const rv_gomoku_ai *ai, const gboard *b, int p) {
     int us = b->stm - 1;
-    return b->val[us][p] * 4 + b->val[1 - us][p] * 3 + (ai->history[us][p] >> 4);
+    int h = ai->history[us][p] >> 6;
+    return b->val[us][p] * 4 + b->val[1 - us][p] * 3 + (h < 24 ? h : 24);
 }
 
 

@@ -53,7 +53,7 @@ static int attack(vcf_ctx *v, int depth) {
     rv_gomoku_ai *ai = v->ai;
     int A = v->att, D = 3 - A;
     ai->nodes++;
-    if (ai->nodes > v->max_nodes || ((ai->nodes & 255) == 0 && gai_should_stop(ai)))
+    if (ai->nodes > v->max_nodes || ((ai->nodes & 63) == 0 && gai_should_stop(ai)))
         v->stopped = 1;
     if (v->stopped || ai->aborted) return 0;
     int pts[RV_GOMOKU_MAX_POINTS];
@@ -124,6 +124,7 @@ int gvcf_run(rv_gomoku_ai *ai, int max_depth, uint64_t max_nodes, int *seq, int 
     vcf_ctx v = {.ai = ai, .b = &ai->board, .att = ai->board.stm, .npath = 0,
                  .seq = seq, .nseq = nseq};
     uint64_t start = ai->nodes;
+    if (gai_should_stop(ai)) return 0;
     v.max_nodes = max_nodes ? start + max_nodes : UINT64_MAX;
     memset(ai->memo, 0, (ai->memo_mask + 1) * sizeof(vcf_memo));
     /* deepen gradually so the line found is short */

@@ -106,7 +106,8 @@ static int attack(vct_ctx *v, int depth) {
     rv_gomoku_ai *ai = v->ai;
     int A = v->att, D = 3 - A;
     ai->nodes++;
-    if (ai->nodes > v->max_nodes || ((ai->nodes & 255) == 0 && gai_should_stop(ai))) v->stopped = 1;
+    /* VCT nodes are heavy (a threat scan with Renju checks): poll the clock often */
+    if (ai->nodes > v->max_nodes || ((ai->nodes & 15) == 0 && gai_should_stop(ai))) v->stopped = 1;
     if (v->stopped) return 0;
     if (b->cnt[A - 1][TL_FIVE]) return 1;
     int pts[RV_GOMOKU_MAX_POINTS], n;
@@ -131,7 +132,7 @@ int gvct_run(rv_gomoku_ai *ai, int max_depth, uint64_t max_nodes, int *first) {
     vct_ctx v = {.ai = ai, .b = &ai->board, .att = ai->board.stm};
     gboard *b = v.b;
     int A = v.att, pts[RV_GOMOKU_MAX_POINTS];
-    if (b->cnt[2 - A][TL_FIVE]) return 0;
+    if (b->cnt[2 - A][TL_FIVE] || gai_should_stop(ai)) return 0;
     v.max_nodes = max_nodes ? ai->nodes + max_nodes : UINT64_MAX;
     memset(ai->memo, 0, (ai->memo_mask + 1) * sizeof(vcf_memo));
     int n = threats(b, A, pts, 24);

@@ -90,9 +90,7 @@ static int64_t move_budget(const brain *br) {
         int64_t margin = turn / 10 > 50 ? turn / 10 : 50;
         budget = turn - margin;
     } else
-        budget = 5000; /* no per-move limit: the match time decides below */
-    if (br->timeout_turn == 0 && br->timeout_match == 0 && br->time_left >= UNLIMITED)
-        budget = 100; /* "play as fast as possible" */
+        budget = 100; /* timeout_turn 0: "play as fast as possible" */
     if (br->time_left < UNLIMITED) {
         int empties = br->gm.w * br->gm.h - br->gm.n;
         int64_t moves_left = empties / 6;
@@ -177,6 +175,7 @@ static void cmd_start(brain *br, int w, int h) {
     br->gm.w = w;
     br->gm.h = h;
     br->gm.n = 0;
+    if (br->ai) rv_gomoku_ai_clear(br->ai);
     reply(br, "OK");
 }
 
@@ -391,6 +390,7 @@ int rv_gomocup_run(FILE *in, FILE *out, int level) {
             }
         } else if (strcmp(cmd, "RESTART") == 0) {
             br.gm.n = 0;
+            if (br.ai) rv_gomoku_ai_clear(br.ai);
             reply(&br, "OK");
         } else if (strcmp(cmd, "BEGIN") == 0) {
             if (br.gm.n != 0) reply(&br, "ERROR BEGIN on a board that is not empty");

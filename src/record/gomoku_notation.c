@@ -85,8 +85,7 @@ rv_status rv_gomoku_moves_parse(const char *s, size_t len, int height, rv_gomoku
     return RV_OK;
 }
 
-int rv_gomoku_moves_format(const rv_gomoku_point *pts, int n, int height, char *buf,
-                           size_t size) {
+int rv_gomoku_moves_format(const rv_gomoku_point *pts, int n, int height, char *buf, size_t size) {
     size_t total = 0;
     if (size > 0) buf[0] = '\0';
     for (int i = 0; i < n; i++) {

@@ -112,12 +112,13 @@ int rv_gomoku_psq_write(const rv_gomoku_psq *psq, char *buf, size_t size) {
     if (size > 0) buf[0] = '\0';
     for (int i = -1; i <= psq->nmoves; i++) {
         int n;
-        if (i < 0) n = snprintf(line, sizeof line, "Piskvorky %dx%d, 11:11, 0\n", psq->width,
-                                psq->height);
-        else if (i == psq->nmoves) n = snprintf(line, sizeof line, "-1\n");
+        if (i < 0)
+            n = snprintf(line, sizeof line, "Piskvorky %dx%d, 11:11, 0\n", psq->width, psq->height);
+        else if (i == psq->nmoves)
+            n = snprintf(line, sizeof line, "-1\n");
         else
-            n = snprintf(line, sizeof line, "%d,%d,%ld\n", psq->moves[i].x + 1,
-                         psq->moves[i].y + 1, (long)psq->time_ms[i]);
+            n = snprintf(line, sizeof line, "%d,%d,%ld\n", psq->moves[i].x + 1, psq->moves[i].y + 1,
+                         (long)psq->time_ms[i]);
         if (n < 0) return RV_EINVAL;
         for (int j = 0; j < n; j++, total++)
             if (total + 1 < size) buf[total] = line[j], buf[total + 1] = '\0';

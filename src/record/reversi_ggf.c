@@ -53,7 +53,7 @@ static rv_status parse_move(const char *text, size_t len, size_t off, size_t n,
     while (a < n && is_blank(v[a])) a++;
     if (n - a < 2 || rv_reversi_square_parse(v + a, n - a, &sq) != RV_OK ||
         (n - a > 2 && v[a + 2] != '/' && !is_blank(v[a + 2])))
-        return rv_reversi_fail_at(err, text, len, off + a, "bad move '%s' (expected a square or PA)",
+        return rv_reversi_fail_at(err, text, len, off + a, "a square (a1..h8) or PA", "bad move '%s' (expected a square or PA)",
                                   rv_reversi_quote(v + a, n - a, q));
     memset(m, 0, sizeof *m);
     m->sq = (uint8_t)sq;
@@ -64,7 +64,7 @@ static rv_status parse_move(const char *text, size_t len, size_t off, size_t n,
         while (i < n && v[i] != '/') i++;
         if (i > s) {
             if (parse_number(v + s, i - s, &m->eval) != 0)
-                return rv_reversi_fail_at(err, text, len, off + s, "bad evaluation '%s'",
+                return rv_reversi_fail_at(err, text, len, off + s, "a decimal evaluation", "bad evaluation '%s'",
                                           rv_reversi_quote(v + s, i - s, q));
             m->has_eval = 1;
         }
@@ -80,13 +80,13 @@ static rv_status parse_move(const char *text, size_t len, size_t off, size_t n,
                       parse_number(v + colon + 1, n - colon - 1, &t) != 0;
             else if (!bad) bad = parse_number(v + s, n - s, &t) != 0;
             if (bad)
-                return rv_reversi_fail_at(err, text, len, off + s, "bad time '%s'",
+                return rv_reversi_fail_at(err, text, len, off + s, "a time in seconds or mm:ss", "bad time '%s'",
                                           rv_reversi_quote(v + s, n - s, q));
             m->seconds = mm * 60 + t;
             m->has_time = 1;
         }
     } else if (i < n) {
-        return rv_reversi_fail_at(err, text, len, off + i, "unexpected '%s' in a move",
+        return rv_reversi_fail_at(err, text, len, off + i, "'/' or ']' after the square", "unexpected '%s' in a move",
                                   rv_reversi_quote(v + i, n - i, q));
     }
     return RV_OK;
@@ -105,18 +105,18 @@ rv_status rv_reversi_ggf_parse(const char *text, size_t len, rv_reversi_ggf *out
     char q[12];
     while (i < len && is_blank(text[i])) i++;
     if (i + 1 >= len || text[i] != '(' || text[i + 1] != ';')
-        return rv_reversi_fail_at(err, text, len, i, "expected '(;' to start a GGF game, got '%s'",
+        return rv_reversi_fail_at(err, text, len, i, "'(;'", "expected '(;' to start a GGF game, got '%s'",
                                   rv_reversi_quote(text + i, len - i, q));
     i += 2;
     for (;;) {
         while (i < len && is_blank(text[i])) i++;
         if (i >= len)
-            return rv_reversi_fail_at(err, text, len, i, "game not closed (expected ';)')");
+            return rv_reversi_fail_at(err, text, len, i, "';)'", "game not closed (expected ';)')");
         if (text[i] == ';') {
             size_t j = i + 1;
             while (j < len && is_blank(text[j])) j++;
             if (j >= len || text[j] != ')')
-                return rv_reversi_fail_at(err, text, len, j, "expected ')' after ';'");
+                return rv_reversi_fail_at(err, text, len, j, "')'", "expected ')' after ';'");
             i = j + 1;
             break;
         }
@@ -126,7 +126,7 @@ rv_status rv_reversi_ggf_parse(const char *text, size_t len, rv_reversi_ggf *out
         size_t nlen = i - name;
         if (nlen == 0 || i >= len || text[i] != '[')
             return rv_reversi_fail_at(err, text, len, i < len && nlen ? i : name,
-                                      "expected a tag like NAME[value], got '%s'",
+                                      "a tag NAME[value]", "expected a tag like NAME[value], got '%s'",
                                       rv_reversi_quote(text + name, len - name, q));
         size_t v = ++i;
         while (i < len && text[i] != ']') {
@@ -134,7 +134,7 @@ rv_status rv_reversi_ggf_parse(const char *text, size_t len, rv_reversi_ggf *out
             i++;
         }
         if (i >= len)
-            return rv_reversi_fail_at(err, text, len, v - 1, "tag %.*s has no closing ']'",
+            return rv_reversi_fail_at(err, text, len, v - 1, "']'", "tag %.*s has no closing ']'",
                                       (int)nlen, text + name);
         size_t vlen = i - v;
         i++;
@@ -144,22 +144,22 @@ rv_status rv_reversi_ggf_parse(const char *text, size_t len, rv_reversi_ggf *out
             if (!(vlen == 7 && (memcmp(text + v, "Othello", 7) == 0 ||
                                 memcmp(text + v, "othello", 7) == 0)))
                 return rv_reversi_fail_at(err, text, len, v,
-                                          "game type '%s' is not Othello",
+                                          "GM[Othello]", "game type '%s' is not Othello",
                                           rv_reversi_quote(text + v, vlen, q));
         } else if (IS("TY")) {
             /* "8", possibly followed by variant letters we do not play. */
             if (!(vlen == 1 && text[v] == '8'))
                 return rv_reversi_fail_at(err, text, len, v,
-                                          "board type '%s' not supported (expected 8)",
+                                          "TY[8]", "board type '%s' not supported (expected 8)",
                                           rv_reversi_quote(text + v, vlen, q));
         } else if (IS("BO")) {
             if (game.nplies > 0)
-                return rv_reversi_fail_at(err, text, len, name, "BO[] after the first move");
+                return rv_reversi_fail_at(err, text, len, name, "BO[] before the moves", "BO[] after the first move");
             size_t j = v;
             while (j < v + vlen && is_blank(text[j])) j++;
             if (j >= v + vlen || text[j] != '8' || j + 1 >= v + vlen || !is_blank(text[j + 1]))
                 return rv_reversi_fail_at(err, text, len, j,
-                                          "BO[] must start with the size 8 and a blank");
+                                          "'8 ' at the start of BO[]", "BO[] must start with the size 8 and a blank");
             j++;
             while (j < v + vlen && is_blank(text[j])) j++;
             size_t end;
@@ -167,7 +167,7 @@ rv_status rv_reversi_ggf_parse(const char *text, size_t len, rv_reversi_ggf *out
             if (st != RV_OK) return st;
             while (end < v + vlen && is_blank(text[end])) end++;
             if (end != v + vlen)
-                return rv_reversi_fail_at(err, text, len, end, "unexpected '%s' in BO[]",
+                return rv_reversi_fail_at(err, text, len, end, "']' after the side to move", "unexpected '%s' in BO[]",
                                           rv_reversi_quote(text + end, v + vlen - end, q));
             rv_reversi_game_init(&game, &g.start);
             board_seen = 1;
@@ -175,20 +175,20 @@ rv_status rv_reversi_ggf_parse(const char *text, size_t len, rv_reversi_ggf *out
             rv_color who = nm[0] == 'B' ? RV_BLACK : RV_WHITE;
             const rv_reversi_pos *p = rv_reversi_game_position(&game);
             if (who != p->side)
-                return rv_reversi_fail_at(err, text, len, name, "%s moves but it is %s's turn",
+                return rv_reversi_fail_at(err, text, len, name, "a move by the side to move", "%s moves but it is %s's turn",
                                           who == RV_BLACK ? "black" : "white",
                                           p->side == RV_BLACK ? "black" : "white");
             rv_reversi_ggf_move m;
             rv_status st = parse_move(text, len, v, vlen, &m, err);
             if (st != RV_OK) return st;
             if (g.nmoves >= RV_REVERSI_MAX_PLIES) {
-                rv_reversi_fail_at(err, text, len, name, "too many moves");
+                rv_reversi_fail_at(err, text, len, name, "at most 128 moves", "too many moves");
                 return RV_ETOOLONG;
             }
             st = rv_reversi_game_play(&game, m.sq);
             if (st != RV_OK) {
                 char sq[3];
-                return rv_reversi_fail_at(err, text, len, v, "move %d (%s) is illegal: %s",
+                return rv_reversi_fail_at(err, text, len, v, "a legal move", "move %d (%s) is illegal: %s",
                                           g.nmoves + 1, rv_reversi_square_format(m.sq, 0, sq),
                                           st == RV_EOCCUPIED ? "occupied"
                                           : st == RV_EOVER   ? "after the end of the game"

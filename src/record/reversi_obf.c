@@ -16,34 +16,34 @@ rv_status rv_reversi_board_parse_at(const char *text, size_t len, size_t start,
         while (i < len && sq > 0 && is_blank(text[i])) i++;
         if (i >= len)
             return rv_reversi_fail_at(err, text, len, i,
-                                      "board has only %d of 64 squares", sq);
+                                      "64 squares", "board has only %d of 64 squares", sq);
         char c = text[i];
         if (c == 'X' || c == 'x' || c == '*') black |= 1ULL << sq;
         else if (c == 'O' || c == 'o') white |= 1ULL << sq;
         else if (c != '-' && c != '.')
             return rv_reversi_fail_at(err, text, len, i,
-                                      "bad board character '%s' at square %d (expected X, *, "
+                                      "X, *, O, - or .", "bad board character '%s' at square %d (expected X, *, "
                                       "O, - or .)",
                                       rv_reversi_quote(text + i, 1, q), sq + 1);
         i++;
     }
     if (i < len && !is_blank(text[i]))
         return rv_reversi_fail_at(err, text, len, i,
-                                  "board has more than 64 squares or no blank before the side");
+                                  "a blank after the 64 squares", "board has more than 64 squares or no blank before the side");
     while (i < len && is_blank(text[i])) i++;
     if (i >= len)
         return rv_reversi_fail_at(err, text, len, i,
-                                  "missing side to move after the board (expected X or O)");
+                                  "the side to move (X or O)", "missing side to move after the board (expected X or O)");
     char s = text[i];
     rv_color side;
     if (s == 'X' || s == 'x' || s == '*' || s == 'B' || s == 'b') side = RV_BLACK;
     else if (s == 'O' || s == 'o' || s == 'W' || s == 'w') side = RV_WHITE;
     else
-        return rv_reversi_fail_at(err, text, len, i, "bad side to move '%s' (expected X or O)",
+        return rv_reversi_fail_at(err, text, len, i, "the side to move (X or O)", "bad side to move '%s' (expected X or O)",
                                   rv_reversi_quote(text + i, 1, q));
     if (i + 1 < len && !is_blank(text[i + 1]) && text[i + 1] != ';' && text[i + 1] != ']')
         return rv_reversi_fail_at(err, text, len, i + 1,
-                                  "unexpected '%s' after the side to move",
+                                  "a blank or ';' after the side to move", "unexpected '%s' after the side to move",
                                   rv_reversi_quote(text + i + 1, 1, q));
     /* Every game starts with d4 e4 d5 e5 filled, and discs never leave. */
     static const int centre[4] = {27, 28, 35, 36};
@@ -51,7 +51,7 @@ rv_status rv_reversi_board_parse_at(const char *text, size_t len, size_t start,
         if (!(((black | white) >> centre[k]) & 1)) {
             char nm[3];
             return rv_reversi_fail_at(err, text, len, start,
-                                      "impossible board: centre square %s is empty",
+                                      "a possible board (d4 e4 d5 e5 occupied)", "impossible board: centre square %s is empty",
                                       rv_reversi_square_format(centre[k], 0, nm));
         }
     rv_reversi_from_colors(pos, black, white, side);
@@ -65,13 +65,13 @@ rv_status rv_reversi_obf_parse(const char *line, size_t len, int with_moves,
     size_t i = 0;
     char q[12];
     while (i < len && is_blank(line[i])) i++;
-    if (i >= len) return rv_reversi_fail_at(err, line, len, i, "empty line (expected a board)");
+    if (i >= len) return rv_reversi_fail_at(err, line, len, i, "a board", "empty line (expected a board)");
     rv_status st = rv_reversi_board_parse_at(line, len, i, &o.pos, &i, err);
     if (st != RV_OK) return st;
     o.nscores = 0;
     while (i < len && is_blank(line[i])) i++;
     if (i < len && line[i] != ';')
-        return rv_reversi_fail_at(err, line, len, i, "expected ';' after the side to move, got '%s'",
+        return rv_reversi_fail_at(err, line, len, i, "';'", "expected ';' after the side to move, got '%s'",
                                   rv_reversi_quote(line + i, len - i, q));
     if (i < len) i++;
     while (with_moves && i < len) {
@@ -80,11 +80,11 @@ rv_status rv_reversi_obf_parse(const char *line, size_t len, int with_moves,
         int sq;
         if (rv_reversi_square_parse(line + i, len - i, &sq) != RV_OK)
             return rv_reversi_fail_at(err, line, len, i,
-                                      "bad move '%s' (expected a square like A2 or PA)",
+                                      "a square like A2 or PA", "bad move '%s' (expected a square like A2 or PA)",
                                       rv_reversi_quote(line + i, len - i < 2 ? len - i : 2, q));
         i += 2;
         if (i >= len || line[i] != ':')
-            return rv_reversi_fail_at(err, line, len, i, "expected ':' after the move");
+            return rv_reversi_fail_at(err, line, len, i, "':'", "expected ':' after the move");
         i++;
         size_t score_at = i;
         int sign = 1;
@@ -94,13 +94,13 @@ rv_status rv_reversi_obf_parse(const char *line, size_t len, int with_moves,
             v = v * 10 + (line[i++] - '0'), digits++;
         if (digits == 0 || (i < len && line[i] >= '0' && line[i] <= '9') || v > 64)
             return rv_reversi_fail_at(err, line, len, score_at,
-                                      "bad score (expected an integer -64..+64)");
+                                      "an integer -64..+64", "bad score (expected an integer -64..+64)");
         while (i < len && is_blank(line[i])) i++;
         if (i >= len || line[i] != ';')
-            return rv_reversi_fail_at(err, line, len, i, "expected ';' after the score");
+            return rv_reversi_fail_at(err, line, len, i, "';'", "expected ';' after the score");
         i++;
         if (o.nscores >= 64)
-            return rv_reversi_fail_at(err, line, len, i, "more than 64 scored moves");
+            return rv_reversi_fail_at(err, line, len, i, "at most 64 scored moves", "more than 64 scored moves");
         o.moves[o.nscores] = (uint8_t)sq;
         o.scores[o.nscores] = (int8_t)(sign * v);
         o.nscores++;

@@ -33,8 +33,20 @@ const char *rv_reversi_square_format(int sq, int upper, char out[3]) {
 }
 
 rv_status rv_reversi_fail_at(rv_reversi_error *err, const char *text, size_t len, size_t off,
-                             const char *fmt, ...) {
+                             const char *expected, const char *fmt, ...) {
     if (err == NULL) return RV_EINVAL;
+    /* The library-wide form (common.h): the token runs to the next blank or
+     * delimiter, printable bytes only. */
+    size_t t = 0;
+    err->parse.offset = off;
+    err->parse.expected = expected;
+    while (off + t < len && t < sizeof err->parse.token - 1) {
+        unsigned char c = (unsigned char)text[off + t];
+        if (c <= ' ' || c >= 127 || (t > 0 && (c == ';' || c == ']' || c == '[' || c == ',')))
+            break;
+        err->parse.token[t++] = (char)c;
+    }
+    err->parse.token[t] = '\0';
     long line = 1;
     int multiline = 0;
     for (size_t i = 0; i < len; i++)

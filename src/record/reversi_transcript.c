@@ -26,10 +26,10 @@ rv_status rv_reversi_transcript_parse(const char *text, size_t len, uint8_t *mov
             int more = len - i > 2 && text[i + 2] >= '0' && text[i + 2] <= '9';
             if (more || rv_reversi_square_parse(text + i, len - i, &sq) != RV_OK)
                 return rv_reversi_fail_at(err, text, len, i,
-                                          "bad square '%s' (expected a1..h8 or pa)",
+                                          "a square a1..h8 or pa", "bad square '%s' (expected a1..h8 or pa)",
                                           rv_reversi_quote(text + i, len - i < 2 ? len - i : 2 + (size_t)more, q));
             if (k >= cap) {
-                rv_reversi_fail_at(err, text, len, i, "too many moves (more than %d)", cap);
+                rv_reversi_fail_at(err, text, len, i, "no more moves than the caller's limit", "too many moves (more than %d)", cap);
                 return RV_ETOOLONG;
             }
             if (pass == 1) moves[k] = (uint8_t)sq;

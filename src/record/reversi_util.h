@@ -6,9 +6,11 @@
 
 /* Fills *err (if not NULL) for a failure at text[off]: line and offset are
  * computed, the message is "line L, offset O: ..." when the text spans
- * several lines and "offset O: ..." otherwise. Returns RV_EINVAL. */
+ * several lines and "offset O: ..." otherwise; err->parse gets the offset,
+ * the token there and `expected` (a static string). Returns RV_EINVAL. */
 rv_status rv_reversi_fail_at(rv_reversi_error *err, const char *text, size_t len, size_t off,
-                             const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+                             const char *expected, const char *fmt, ...)
+    __attribute__((format(printf, 6, 7)));
 
 /* Quotes up to 8 characters at s (non-printable ones as '?') into out[12]. */
 const char *rv_reversi_quote(const char *s, size_t avail, char out[12]);

@@ -39,7 +39,10 @@
 #define KW_PAR 4
 #endif
 #ifndef KW_POT
-#define KW_POT 8
+#define KW_POT 6
+#endif
+#ifndef KW_OWNMOB
+#define KW_OWNMOB 4
 #endif
 
 static const uint64_t QUADRANT[4] = {0x000000000F0F0F0FULL, 0x00000000F0F0F0F0ULL,

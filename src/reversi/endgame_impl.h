@@ -225,6 +225,8 @@ static int EGF(eg_deep)(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha, in
         uint64_t rep = EG_MOVES(np, no);
         int key = bit_count(rep) * KW_MOB + bit_count(rep & BB_CORNERS) * KW_CORNER;
         key -= (int)((odd >> x) & 1) * KW_PAR;
+        /* Our own mobility afterwards: moves that keep options open. */
+        key -= bit_count(EG_MOVES(no, np)) * KW_OWNMOB;
         /* Potential mobility of the opponent: empty squares next to our discs. */
         key += bit_count(bb_neighbours(no) & E & ~(1ULL << x)) * KW_POT;
         e->key = key;

@@ -32,15 +32,11 @@
 #undef PF_MOVES
 #undef PF_FLIPS
 
-/* ---- AVX-512: the 256-bit move generator, compiled with AVX-512VL (the
- * compiler fuses logic into vpternlogq), and the lzcnt flips. Measured on
- * the build machine (AMD Zen 4, which splits 512-bit operations in two),
- * perft 11 CPU time: 512-bit moves+flips 0.278 s, AVX2 code 0.266 s, AVX2
- * code under this target 0.240 s, with the lzcnt flips 0.208 s. */
+/* ---- AVX-512 (see bitboard_simd.h for which primitives and why) */
 #define PF_(name) perft_##name##_avx512
 #define PF_ATTR RV_TARGET_AVX512
-#define PF_MOVES(P, O) rv_reversi_moves_avx2(P, O)
-#define PF_FLIPS(P, O, sq) rv_reversi_flips_avx512vl(P, O, sq)
+#define PF_MOVES(P, O) rv_reversi_moves_avx512(P, O)
+#define PF_FLIPS(P, O, sq) rv_reversi_flips_avx512(P, O, sq)
 #include "reversi/perft_impl.h"
 #undef PF_
 #undef PF_ATTR

@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# The load test of `renversi serve` (BENCHMARKS.md): builds bench/load.c, starts a server
+# on a free loopback port with a fresh database file, runs CLIENTS WebSocket clients for
+# SECONDS, stops the server.   bench/load.sh [CLIENTS=500] [SECONDS=10] [BUILD=build]
+set -eu
+here=$(cd "$(dirname "$0")" && pwd)
+clients=${1:-500}
+seconds=${2:-10}
+build=${3:-$here/../build}
+renversi=$build/renversi
+[ -x "$renversi" ] || { echo "load: build first (make)" >&2; exit 2; }
+cc -O2 -Wall -Wextra -o "$build/bench-load" "$here/load.c" $(pkg-config --cflags --libs libcjson)
+dir=$(mktemp -d)
+trap 'kill "$pid" 2>/dev/null; wait "$pid" 2>/dev/null; rm -rf "$dir"' EXIT
+ulimit -n 4096 2>/dev/null || true
+"$renversi" serve --host 127.0.0.1 --port 0 --db "$dir/load.db" 2>"$dir/err" &
+pid=$!
+for _ in $(seq 50); do
+    port=$(sed -n 's|.*http://127.0.0.1:\([0-9]*\)/.*|\1|p' "$dir/err")
+    [ -n "$port" ] && break
+    sleep 0.1
+done
+[ -n "${port:-}" ] || { cat "$dir/err" >&2; exit 1; }
+rv_describe=$("$renversi" --version)
+echo "$rv_describe; $(nproc) cores: $(sed -n 's/^model name\s*: //p' /proc/cpuinfo | head -1)" >&2
+"$build/bench-load" "$port" "$clients" "$seconds"
