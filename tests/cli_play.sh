@@ -83,6 +83,24 @@ grep -q 'B\[F5\]W\[D6\]' "$tmp/r.ggf" && ok || bad "ggf: $(cat "$tmp/r.ggf")"
 play $'load '"$tmp"$'/r.ggf' reversi --ai none >"$tmp/out"
 has "ggf load" '6 . . *[O]. . . . 6'
 
+# A forced pass (a game the engine played): after black's 47th move white has none, so the
+# pass is played at once; undo takes the pass back with the move before it.
+g46='f5d6c4g5f6f4g6f3h5h6h7e7d3b4e6f7g4h4h3c2g3h2h1g7c6c5b5d7f2f1h8g8f8e8e3a5c7c3d8b6g1g2e1c8d2e2'
+g47='f5d6c4g5f6f4g6f3h5h6h7e7d3b4e6f7g4h4h3c2g3h2h1g7c6c5b5d7f2f1h8g8f8e8e3a5c7c3d8b6g1g2e1c8d2e2b8'
+moves() { echo "$1" | sed 's/../&\n/g'; }
+moves "$g47" | "$RENVERSI" play reversi --ai none >"$tmp/out" 2>&1
+has "forced pass" 'white has no move and passes'
+tail -1 "$tmp/out" | grep -qF 'black to move' && ok || bad "after the pass: not black to move"
+board() { grep -E '^[1-8] ' | tail -8; }
+moves "$g46" | "$RENVERSI" play reversi --ai none | board >"$tmp/b46"
+{ moves "$g47"; echo undo; } | "$RENVERSI" play reversi --ai none | board >"$tmp/b47u"
+cmp -s "$tmp/b46" "$tmp/b47u" && ok || bad "undo over a pass does not give back the position before the move"
+{ moves "$g47"; echo "save $tmp/p.txt"; } | "$RENVERSI" play reversi --ai none >/dev/null
+[ "$(cat "$tmp/p.txt")" = "$g47" ] && ok || bad "transcript with an implied pass: $(cat "$tmp/p.txt")"
+{ echo "load $tmp/p.txt"; } | "$RENVERSI" play reversi --ai none | board >"$tmp/bl"
+moves "$g47" | "$RENVERSI" play reversi --ai none | board >"$tmp/b47"
+cmp -s "$tmp/b47" "$tmp/bl" && ok || bad "loading the transcript back"
+
 # Against the computer (level 1): it answers, hint suggests, undo takes back both.
 play $'h8\nhint\nundo' renju --ai white --level 1 >"$tmp/out"
 has "ai plays" 'white (computer) plays'

@@ -529,6 +529,56 @@ static void test_kill_restart(pid_t *pid) {
     ws_close(&w.c);
 }
 
+/* A Reversi game in which white must pass after black's 47th move (a game the engine
+ * played): the pass is played at once, stored, survives a restart without doubling, and an
+ * undo takes it back together with the move before it. */
+static void test_reversi_pass(pid_t *pid) {
+    static const char game[] = "f5d6c4g5f6f4g6f3h5h6h7e7d3b4e6f7g4h4h3c2g3h2h1g7c6c5b5d7f2f1h8g8f8e8e3a5c7c3d8b6g1g2e1c8d2e2b8";
+    seat a, b;
+    create(&a, "{\"type\":\"create\",\"variant\":\"reversi\",\"mode\":\"online\"}");
+    join(&b, a.room, "");
+    drain(&a.c);
+    cJSON *s = NULL;
+    char to_move[8] = "black";
+    for (size_t i = 0; i + 1 < sizeof game; i += 2) {
+        char mv[3] = {game[i], game[i + 1], 0};
+        cJSON_Delete(s);
+        s = move(!strcmp(to_move, "black") ? &a.c : &b.c, mv);
+        if (!s) break;
+        snprintf(to_move, sizeof to_move, "%s", str(s, "to_move"));
+        drain(!strcmp(to_move, "black") ? &a.c : &b.c); /* the next mover's old states */
+    }
+    CHECK(s && nmoves(s) == 48);
+    CHECK(s && !strcmp(cJSON_GetArrayItem(cJSON_GetObjectItem(s, "moves"), 47)->valuestring, "pass"));
+    CHECK(s && !strcmp(str(s, "to_move"), "black"));
+    cJSON_Delete(s);
+    stop_server(*pid, SIGKILL);
+    ws_close(&a.c);
+    ws_close(&b.c);
+    *pid = start_server(&port);
+    seat a2, b2;
+    join(&a2, a.room, a.token);
+    join(&b2, a.room, b.token);
+    ws_send_text(&a2.c, "{\"type\":\"ping\"}");
+    cJSON_Delete(recv_type(&a2.c, "pong", 3000));
+    char m[256];
+    snprintf(m, sizeof m, "{\"type\":\"join\",\"room\":\"%s\",\"token\":\"%s\"}", a.room, a.token);
+    ws_send_text(&a2.c, m);
+    s = recv_type(&a2.c, "state", 3000);
+    CHECK(s && nmoves(s) == 48 && !strcmp(str(s, "to_move"), "black"));
+    cJSON_Delete(s);
+    /* Black asks to take back; white accepts: the pass and black's 47th move go. */
+    drain(&b2.c);
+    ws_send_text(&a2.c, "{\"type\":\"undo\"}");
+    cJSON_Delete(recv_type(&b2.c, "state", 3000));
+    ws_send_text(&b2.c, "{\"type\":\"undo_reply\",\"accept\":true}");
+    s = recv_type(&b2.c, "state", 3000);
+    CHECK(s && nmoves(s) == 46 && !strcmp(str(s, "to_move"), "black"));
+    cJSON_Delete(s);
+    ws_close(&a2.c);
+    ws_close(&b2.c);
+}
+
 int main(void) {
     signal(SIGPIPE, SIG_IGN);
     snprintf(db_path, sizeof db_path, "/tmp/renversi-test-server-%d.db", (int)getpid());
@@ -544,6 +594,7 @@ int main(void) {
         test_reversi_and_records();
         test_ai_game();
         test_kill_restart(&pid);
+        test_reversi_pass(&pid);
     }
     /* A clean stop on SIGTERM (and, in the sanitizer build, no leak). */
     CHECK_EQ_INT(stop_server(pid, SIGTERM), 0);

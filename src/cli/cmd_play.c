@@ -175,16 +175,10 @@ static void undo(tui *t) {
         pg_undo(&t->game);
     } else {
         /* Against the computer: back to my last turn (its answer goes too). */
-        pg_game g = t->game;
-        int has = 0;
-        for (int i = 0; i < n; i++) has |= pg_move_color(&g, i) == human;
-        if (!has) {
+        if (pg_undo_for(&t->game, human) != RV_OK) {
             fprintf(t->out, "%s\n", tui_text(t->lang, M_NOUNDO));
             return;
         }
-        while (pg_nmoves(&g) > 0 && pg_move_color(&g, pg_nmoves(&g) - 1) != human) pg_undo(&g);
-        pg_undo(&g);
-        t->game = g;
     }
     fprintf(t->out, "%s\n", tui_text(t->lang, M_UNDONE));
     show(t);

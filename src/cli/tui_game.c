@@ -64,6 +64,10 @@ rv_color pg_to_move(const pg_game *p) {
     return p->reversi ? rpos(p)->side : rv_gomoku_to_move(&p->g);
 }
 
+int pg_is_pass(const pg_game *p, int i) {
+    return p->reversi && i >= 0 && i < p->r.nplies && p->r.moves[i] == RV_REVERSI_PASS;
+}
+
 int pg_nmoves(const pg_game *p) {
     return p->reversi ? p->r.nplies : rv_gomoku_move_count(&p->g);
 }
@@ -285,6 +289,23 @@ rv_status pg_undo(pg_game *p) {
     if (p->r.moves[p->r.nplies - 1] == RV_REVERSI_PASS && p->r.nplies > 1)
         rv_reversi_game_undo(&p->r);
     return rv_reversi_game_undo(&p->r);
+}
+
+static int moves_of(const pg_game *p, rv_color who) {
+    int k = 0;
+    for (int i = 0; i < pg_nmoves(p); i++) k += pg_move_color(p, i) == who && !pg_is_pass(p, i);
+    return k;
+}
+
+rv_status pg_undo_for(pg_game *p, rv_color who) {
+    int have = moves_of(p, who);
+    if (have == 0) return RV_EEMPTY;
+    pg_game g = *p;
+    g.resigned = RV_EMPTY;
+    while (moves_of(&g, who) == have)
+        if (pg_undo(&g) != RV_OK) return RV_EEMPTY;
+    *p = g;
+    return RV_OK;
 }
 
 rv_status pg_resign(pg_game *p, rv_color c) {

@@ -38,6 +38,8 @@ rv_status pg_init(pg_game *p, const char *variant, int size, char *err, size_t e
 rv_color pg_to_move(const pg_game *p);
 int pg_over(const pg_game *p);
 int pg_nmoves(const pg_game *p);
+/* 1 when move i is a pass. */
+int pg_is_pass(const pg_game *p, int i);
 /* Colour that played move i. */
 rv_color pg_move_color(const pg_game *p, int i);
 /* Move i in the game's notation (h8, d3, or "pass") into buf (at least 8 bytes). */
@@ -66,6 +68,9 @@ rv_status pg_play_text(pg_game *p, const char *text, char *why, size_t n, int *k
 rv_status pg_play_xy(pg_game *p, int x, int y, char *why, size_t n, int *kind);
 /* Takes back the last move (a Reversi forced pass goes with the move before it). */
 rv_status pg_undo(pg_game *p);
+/* Takes back moves until colour `who` has one move fewer, so it is `who`'s turn again (the
+ * opponent's moves after it go too). RV_EEMPTY (nothing changed) when `who` has no move. */
+rv_status pg_undo_for(pg_game *p, rv_color who);
 /* Resigns for colour c. RV_EOVER when the game is over. */
 rv_status pg_resign(pg_game *p, rv_color c);
 

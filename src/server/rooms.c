@@ -642,11 +642,7 @@ static void do_move(srv *s, srv_conn *c, const cJSON *msg) {
 /* Takes back moves until colour `who` has one fewer move (and it is their turn). */
 static int undo_for(srv *s, room *r, rv_color who) {
     pg_game g = r->game;
-    int has = 0;
-    for (int i = 0; i < pg_nmoves(&g); i++) has |= pg_move_color(&g, i) == who;
-    if (!has) return -1;
-    while (pg_nmoves(&g) > 0 && pg_move_color(&g, pg_nmoves(&g) - 1) != who) pg_undo(&g);
-    pg_undo(&g);
+    if (pg_undo_for(&g, who) != RV_OK) return -1;
     if (rv_store_truncate(s->store, r->rec.game_id, pg_nmoves(&g)) ||
         rv_store_set_result(s->store, r->rec.game_id, ""))
         return -2;
@@ -664,10 +660,9 @@ static void do_undo(srv *s, srv_conn *c) {
     if (r->game.resigned) return srv_error(c, "over", "the game ended by resignation");
     if (!strcmp(r->rec.mode, "online")) {
         if (r->undo_request) return srv_error(c, "pending", "an undo request is already open");
-        int has = 0;
-        for (int i = 0; i < pg_nmoves(&r->game); i++)
-            has |= pg_move_color(&r->game, i) == (rv_color)c->seat;
-        if (!has) return srv_error(c, "nothing_to_undo", "you have no move to take back");
+        pg_game probe = r->game;
+        if (pg_undo_for(&probe, (rv_color)c->seat) != RV_OK)
+            return srv_error(c, "nothing_to_undo", "you have no move to take back");
         r->undo_request = (rv_color)c->seat;
         return broadcast_state(r);
     }

@@ -164,6 +164,11 @@ static const struct lws_protocol_vhost_options mime_css = {&mime_svg, NULL, ".cs
 static const struct lws_protocol_vhost_options mime_js = {&mime_css, NULL, ".js",
                                                           "text/javascript"};
 
+/* A connection quiet for 30 s is pinged; one that has not answered for 70 s is dropped
+   (a phone that went away), so its seat shows as away. */
+static const lws_retry_bo_t idle_policy = {.secs_since_valid_ping = 30,
+                                           .secs_since_valid_hangup = 70};
+
 int rv_server_run(const rv_server_opts *o) {
     srv *s = calloc(1, sizeof *s);
     if (!s) return 2;
@@ -199,6 +204,7 @@ int rv_server_run(const rv_server_opts *o) {
                    LWS_SERVER_OPTION_VALIDATE_UTF8 | LWS_SERVER_OPTION_DISABLE_IPV6;
     info.fd_limit_per_thread = 0;
     info.timeout_secs = 20;
+    info.retry_and_idle_policy = &idle_policy;
     s->ctx = lws_create_context(&info);
     if (!s->ctx) {
         fprintf(stderr, "renversi serve: cannot listen on %s:%d\n", o->host, o->port);
