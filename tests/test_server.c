@@ -352,6 +352,7 @@ static void test_forbidden(void) {
     cJSON *e = recv_type(&a.c, "error", 3000);
     CHECK(e && !strcmp(str(e, "code"), "forbidden") && !strcmp(str(e, "kind"), "double-three"));
     CHECK(e && strstr(str(e, "message"), "j8"));
+    CHECK_EQ_STR(str(e, "point"), "j8");
     cJSON_Delete(e);
     /* The game goes on: black plays elsewhere. */
     cJSON *s = move(&a.c, "g8");
