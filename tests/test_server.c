@@ -278,6 +278,9 @@ static void test_bad_input(void) {
     expect_error(&a.c, "{\"type\":\"create\",\"variant\":\"chess\"}", "bad_request");
     expect_error(&a.c, "{\"type\":\"create\",\"variant\":\"renju\",\"size\":99}", "bad_request");
     expect_error(&a.c, "{\"type\":\"create\",\"mode\":\"ai\",\"level\":\"max\"}", "bad_request");
+    expect_error(&a.c, "{\"type\":\"create\",\"size\":4e45}", "bad_request");
+    expect_error(&a.c, "{\"type\":\"create\",\"size\":15.5}", "bad_request");
+    expect_error(&a.c, "{\"type\":\"replay\",\"id\":1e999}", "bad_request");
     expect_error(&a.c, "{\"type\":\"export\",\"id\":1,\"format\":\"pdf\"}", "bad_format");
     expect_error(&a.c, "{\"type\":\"replay\",\"id\":-5}", "bad_request");
     CHECK(alive(&a.c));

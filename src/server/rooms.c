@@ -488,10 +488,10 @@ static int json_int(const cJSON *obj, const char *key, int def, int lo, int hi, 
         *out = def;
         return 0;
     }
-    if (!cJSON_IsNumber(v) || v->valuedouble != (double)(int)v->valuedouble ||
-        v->valueint < lo || v->valueint > hi)
-        return -1;
-    *out = v->valueint;
+    /* The range first: converting a double outside int's range is undefined. */
+    double d = cJSON_IsNumber(v) ? v->valuedouble : 0.5;
+    if (!(d >= lo && d <= hi) || d != (double)(int)d) return -1;
+    *out = (int)d;
     return 0;
 }
 
@@ -833,7 +833,7 @@ static void do_list(srv *s, srv_conn *c) {
 
 static int stored_id(srv_conn *c, const cJSON *msg, int64_t *id) {
     const cJSON *v = cJSON_GetObjectItemCaseSensitive(msg, "id");
-    if (!cJSON_IsNumber(v) || v->valuedouble < 1 || v->valuedouble > 9e15) {
+    if (!cJSON_IsNumber(v) || !(v->valuedouble >= 1 && v->valuedouble <= 9e15)) {
         srv_error(c, "bad_request", "id must be a stored game's number");
         return -1;
     }
