@@ -25,6 +25,7 @@ typedef struct brain {
     size_t tt_bytes;
     int64_t timeout_turn, timeout_match, time_left, max_memory;
     int fixed_level; /* --level: play at a fixed level instead of by the clock */
+    double t_cmd;    /* when the current command's first line arrived */
     FILE *in, *out;
 } brain;
 
@@ -125,7 +126,12 @@ static int think(brain *br, const rv_gomoku *g, int *x, int *y) {
     }
     rv_gomoku_limits lim = {0};
     if (br->fixed_level) lim.level = br->fixed_level;
-    else lim.time_ms = move_budget(br);
+    else {
+        /* the clock runs from the command's arrival (BOARD lines, replaying the game) */
+        int64_t spent = (int64_t)((rv_clock_seconds() - br->t_cmd) * 1000.0);
+        lim.time_ms = move_budget(br) - spent;
+        if (lim.time_ms < 2) lim.time_ms = 2;
+    }
     rv_gomoku_ai_info info;
     rv_status s = rv_gomoku_ai_think(br->ai, g, &lim, &info);
     if (s != RV_OK) {
@@ -364,6 +370,7 @@ int rv_gomocup_run(FILE *in, FILE *out, int level) {
         }
         char cmd[32];
         int n = 0;
+        br.t_cmd = rv_clock_seconds();
         if (sscanf(line, "%31s %n", cmd, &n) != 1) continue;
         const char *args = line + n;
         for (char *p = cmd; *p; p++) *p = (char)toupper((unsigned char)*p);
