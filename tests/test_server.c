@@ -278,6 +278,9 @@ static void test_bad_input(void) {
     expect_error(&a.c, "{\"type\":\"create\",\"variant\":\"chess\"}", "bad_request");
     expect_error(&a.c, "{\"type\":\"create\",\"variant\":\"renju\",\"size\":99}", "bad_request");
     expect_error(&a.c, "{\"type\":\"create\",\"mode\":\"ai\",\"level\":\"max\"}", "bad_request");
+    expect_error(&a.c, "{\"type\":\"create\",\"size\":4e45}", "bad_request");
+    expect_error(&a.c, "{\"type\":\"create\",\"size\":15.5}", "bad_request");
+    expect_error(&a.c, "{\"type\":\"replay\",\"id\":1e999}", "bad_request");
     expect_error(&a.c, "{\"type\":\"export\",\"id\":1,\"format\":\"pdf\"}", "bad_format");
     expect_error(&a.c, "{\"type\":\"replay\",\"id\":-5}", "bad_request");
     CHECK(alive(&a.c));
@@ -352,6 +355,7 @@ static void test_forbidden(void) {
     cJSON *e = recv_type(&a.c, "error", 3000);
     CHECK(e && !strcmp(str(e, "code"), "forbidden") && !strcmp(str(e, "kind"), "double-three"));
     CHECK(e && strstr(str(e, "message"), "j8"));
+    CHECK_EQ_STR(str(e, "point"), "j8");
     cJSON_Delete(e);
     /* The game goes on: black plays elsewhere. */
     cJSON *s = move(&a.c, "g8");

@@ -82,8 +82,7 @@
 
   function onError(m) {
     if (m.code === 'forbidden') {
-      const point = (m.message.match(/ ([a-z]+[0-9]+):/) || [])[1] || '';
-      const text = t('forbidden', { point: point, kind: kindText(m.kind) });
+      const text = t('forbidden', { point: m.point || '', kind: kindText(m.kind) });
       showMessage({ text: text, raw: m });
       $('dialog-text').textContent = text;
       if (!$('dialog').open) $('dialog').showModal();
@@ -98,8 +97,7 @@
     lastMsg = msg;
     if (!msg) { $('message').textContent = ''; return; }
     if (msg.raw && msg.raw.code === 'forbidden') {
-      const point = (msg.raw.message.match(/ ([a-z]+[0-9]+):/) || [])[1] || '';
-      msg.text = t('forbidden', { point: point, kind: kindText(msg.raw.kind) });
+      msg.text = t('forbidden', { point: msg.raw.point || '', kind: kindText(msg.raw.kind) });
     }
     $('message').textContent = msg.text;
   }

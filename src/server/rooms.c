@@ -38,12 +38,14 @@ void srv_error(srv_conn *c, const char *code, const char *message) {
     cJSON_Delete(j);
 }
 
-static void error_kind(srv_conn *c, const char *code, const char *message, int kind) {
+static void error_kind(srv_conn *c, const char *code, const char *message, int kind,
+                       const char *point) {
     cJSON *j = cJSON_CreateObject();
     cJSON_AddStringToObject(j, "type", "error");
     cJSON_AddStringToObject(j, "code", code);
     cJSON_AddStringToObject(j, "message", message);
     if (kind) cJSON_AddStringToObject(j, "kind", rv_forbid_name((rv_forbid_kind)kind));
+    if (point && *point) cJSON_AddStringToObject(j, "point", point);
     send_json(c, j);
     cJSON_Delete(j);
 }
@@ -486,10 +488,10 @@ static int json_int(const cJSON *obj, const char *key, int def, int lo, int hi, 
         *out = def;
         return 0;
     }
-    if (!cJSON_IsNumber(v) || v->valuedouble != (double)(int)v->valuedouble ||
-        v->valueint < lo || v->valueint > hi)
-        return -1;
-    *out = v->valueint;
+    /* The range first: converting a double outside int's range is undefined. */
+    double d = cJSON_IsNumber(v) ? v->valuedouble : 0.5;
+    if (!(d >= lo && d <= hi) || d != (double)(int)d) return -1;
+    *out = (int)d;
     return 0;
 }
 
@@ -627,7 +629,12 @@ static void do_move(srv *s, srv_conn *c, const cJSON *msg) {
                            : st == RV_EOVER     ? "over"
                            : st == RV_EINVAL    ? "bad_move"
                                                 : "illegal";
-        return error_kind(c, code, why, kind);
+        char pt[16] = "";
+        int px = x, py = y;
+        if (!text || pg_parse_point(&r->game, text, &px, &py) == RV_OK)
+            if (px >= 0 && py >= 0 && px < r->game.size && py < r->game.size)
+                pg_point_text(&r->game, px, py, pt, sizeof pt);
+        return error_kind(c, code, why, kind, pt);
     }
     if (commit_moves(s, r, from)) {
         r->game = before;
@@ -826,7 +833,7 @@ static void do_list(srv *s, srv_conn *c) {
 
 static int stored_id(srv_conn *c, const cJSON *msg, int64_t *id) {
     const cJSON *v = cJSON_GetObjectItemCaseSensitive(msg, "id");
-    if (!cJSON_IsNumber(v) || v->valuedouble < 1 || v->valuedouble > 9e15) {
+    if (!cJSON_IsNumber(v) || !(v->valuedouble >= 1 && v->valuedouble <= 9e15)) {
         srv_error(c, "bad_request", "id must be a stored game's number");
         return -1;
     }

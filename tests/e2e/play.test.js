@@ -139,6 +139,10 @@ async function renjuVsAi(browser, base, shotPath) {
     check(!s.forbidden.some((f) => f[0] === h.x && f[1] === h.y), 'the hint is not a forbidden point');
     await clickPoint(page, h.x, h.y);
     await waitState(page, (t) => t.moves.length >= before + 1, 'a move after the refusal');
+    // Undo against the computer: my move and its answer go back at once.
+    const m1 = await waitState(page, (t) => t.to_move === 'black' && !t.thinking, 'black to move');
+    await page.click('#undo');
+    await waitState(page, (t) => t.moves.length === m1.moves.length - 2 && t.to_move === 'black', 'undo');
     // Switch to Chinese: the texts change, the board stays.
     await page.click('#lang-zh');
     check((await page.textContent('#undo')) === '悔棋', 'Chinese labels');
