@@ -4,7 +4,7 @@
 #   make test       unit + CLI tests, then the whole suite again under ASan+UBSan
 #                   with short libFuzzer runs (clang)
 #   make test-long  the long suites (big property runs, FFO #20-39)
-#   make bench      the benchmarks recorded in BENCHMARKS.md
+#   make bench      the benchmarks recorded in BENCHMARKS.md (and the web load test)
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 BUILD ?= build
 ASAN_BUILD ?= build-asan
@@ -45,6 +45,8 @@ bench: all
 	$(BUILD)/renversi bench perft
 	$(BUILD)/renversi bench solve
 	$(BUILD)/renversi bench search
+	bash bench/load.sh 500 10 0 $(BUILD)
+	bash bench/load.sh 500 10 100 $(BUILD)
 
 install: all
 	cmake --install $(BUILD)
