@@ -94,12 +94,16 @@ static void save_ggf(match *m, int index, const engine *black, const engine *whi
     rv_reversi_ggf_format(ggf, buf, 16384);
     char path[4096];
     snprintf(path, sizeof path, "%s.ggf", m->save);
-    FILE *f = fopen(path, index == 0 && m->done == 0 ? "w" : "a");
+    (void)index;
+    /* the file was emptied at the start; games from both workers append whole lines */
+    pthread_mutex_lock(&m->lock);
+    FILE *f = fopen(path, "a");
     if (f) {
         fprintf(f, "%s\n", buf);
         fclose(f);
     } else
         fprintf(stderr, "renversi match: cannot write %s\n", path);
+    pthread_mutex_unlock(&m->lock);
 out:
     free(ggf);
     free(buf);
@@ -387,6 +391,16 @@ int rv_cmd_match(int argc, char **argv) {
             m->open[k].n = 3;
             memcpy(m->open[k].mv, tri[k], sizeof tri[k]);
         }
+    }
+    if (m->reversi && m->save) {
+        char path[4096];
+        snprintf(path, sizeof path, "%s.ggf", m->save);
+        FILE *f = fopen(path, "w");
+        if (!f) {
+            rc = rv_cli_fail("match", "cannot write '%s'", path);
+            goto out;
+        }
+        fclose(f);
     }
     signal(SIGPIPE, SIG_IGN); /* a brain that dies mid-write is a crash, not ours */
     pthread_mutex_init(&m->lock, NULL);
