@@ -35,6 +35,9 @@ grep -q '+0 =0 -2' "$tmp/c.out" && ok || bad "crashing brain result: $(cat "$tmp
 grep -q '^illegal moves: 0, time losses: 0, crashes: 0$' "$tmp/o.out" && ok || bad "othello: $(cat "$tmp/o.out")"
 [ "$(grep -c '^(;GM\[Othello\]' "$tmp/o.ggf")" = 2 ] && ok || bad "GGF games: $(cat "$tmp/o.ggf")"
 grep -q 'B\[F5' "$tmp/o.ggf" && ok || bad "GGF opening"
+# two games at once: every game lands in the GGF file
+"$RENVERSI" match --game reversi --games 4 --concurrency 2 --quiet --save "$tmp/o2" level:1 level:1 >/dev/null
+[ "$(grep -c '^(;GM\[Othello\]' "$tmp/o2.ggf")" = 4 ] && ok || bad "GGF with concurrency: $(wc -l <"$tmp/o2.ggf") lines"
 cat >"$tmp/passer.sh" <<'SH'
 while read -r cmd rest; do case "$cmd" in go) echo "=== PA";; quit) exit 0;; esac; done
 SH

@@ -1,6 +1,10 @@
 /*
- * renversi — Gomoku / Renju engine: threat-aware alpha-beta search and a
- * VCF (victory by continuous fours) solver.
+ * renversi — Gomoku / Renju engine: threat-aware alpha-beta search, VCF
+ * (victory by continuous fours) and VCT (fours and threes) threat solvers.
+ *
+ * One think: a five if there is one, else the side to move's VCF, then its VCT,
+ * then iterative-deepening PVS; the chosen move is finally checked against the
+ * opponent's VCF/VCT (docs/match.md lists what each level spends).
  *
  * An rv_gomoku_ai is an opaque engine that owns its transposition table and
  * its pattern tables; there are no globals, so any number of engines can run
@@ -59,12 +63,12 @@ typedef struct rv_gomoku_limits {
 
 /* What a think found. */
 typedef struct rv_gomoku_ai_info {
-    int x, y;          /* the move: column from the left, row from the top, from 0 */
-    int eval;          /* for the side to move; +-RV_GOMOKU_AI_WIN-ish = proven win/loss */
-    int depth;         /* deepest completed iteration */
-    uint64_t nodes;    /* nodes searched (alpha-beta + threat search) */
-    double seconds;    /* wall-clock time spent */
-    int win_found;     /* 1: a forced win was proven for the side to move, -1: a forced loss */
+    int x, y;       /* the move: column from the left, row from the top, from 0 */
+    int eval;       /* for the side to move; +-RV_GOMOKU_AI_WIN-ish = proven win/loss */
+    int depth;      /* deepest completed iteration */
+    uint64_t nodes; /* nodes searched (alpha-beta + threat search) */
+    double seconds; /* wall-clock time spent */
+    int win_found;  /* 1: a forced win was proven for the side to move, -1: a forced loss */
 } rv_gomoku_ai_info;
 
 /*
@@ -89,10 +93,10 @@ void rv_gomoku_ai_stop(rv_gomoku_ai *ai);
 
 /* A winning continuous-four sequence: both sides' moves, attacker first. */
 typedef struct rv_gomoku_vcf_result {
-    int found;                 /* 1 when a win was proven */
-    int nmoves;                /* moves in the sequence (attacker's and defender's, in order) */
+    int found;  /* 1 when a win was proven */
+    int nmoves; /* moves in the sequence (attacker's and defender's, in order) */
     uint16_t x[RV_GOMOKU_VCF_MAX_MOVES], y[RV_GOMOKU_VCF_MAX_MOVES];
-    uint64_t nodes;            /* nodes searched */
+    uint64_t nodes; /* nodes searched */
 } rv_gomoku_vcf_result;
 
 /*

@@ -21,12 +21,12 @@
 typedef struct opening {
     int n;
     rv_gomoku_point mv[MAX_OPENING_MOVES]; /* Gomoku */
-    uint8_t sq[60];                         /* Othello squares */
+    uint8_t sq[60];                        /* Othello squares */
 } opening;
 
 typedef struct match {
     engine_spec spec[2];
-    int reversi;     /* --game reversi */
+    int reversi; /* --game reversi */
     rv_gomoku_rule rule;
     int size, games, concurrency, quiet;
     match_tc tc;
@@ -35,14 +35,14 @@ typedef struct match {
     const char *save; /* PSQ file prefix, or NULL */
     pthread_mutex_t lock;
     int next, done;
-    int w, d, l;     /* from the first engine's point of view */
+    int w, d, l; /* from the first engine's point of view */
     int illegal, timeouts, crashes;
-    int failed;      /* a worker could not start its engines */
+    int failed; /* a worker could not start its engines */
 } match;
 
 static const char *how_name(int how) {
-    static const char *names[] = {"", "five", "draw", "forbidden move", "illegal move", "time",
-                                  "crash"};
+    static const char *names[] = {"",     "five", "draw", "forbidden move", "illegal move",
+                                  "time", "crash"};
     return names[how];
 }
 
@@ -94,12 +94,16 @@ static void save_ggf(match *m, int index, const engine *black, const engine *whi
     rv_reversi_ggf_format(ggf, buf, 16384);
     char path[4096];
     snprintf(path, sizeof path, "%s.ggf", m->save);
-    FILE *f = fopen(path, index == 0 && m->done == 0 ? "w" : "a");
+    (void)index;
+    /* the file was emptied at the start; games from both workers append whole lines */
+    pthread_mutex_lock(&m->lock);
+    FILE *f = fopen(path, "a");
     if (f) {
         fprintf(f, "%s\n", buf);
         fclose(f);
     } else
         fprintf(stderr, "renversi match: cannot write %s\n", path);
+    pthread_mutex_unlock(&m->lock);
 out:
     free(ggf);
     free(buf);
@@ -143,9 +147,12 @@ static void *worker(void *arg) {
         }
         int first_result = res.winner == 0 ? 0 : (res.winner == 1) == first_black ? 1 : -1;
         pthread_mutex_lock(&m->lock);
-        if (first_result > 0) m->w++;
-        else if (first_result < 0) m->l++;
-        else m->d++;
+        if (first_result > 0)
+            m->w++;
+        else if (first_result < 0)
+            m->l++;
+        else
+            m->d++;
         if (res.how == END_ILLEGAL || res.how == END_FORBIDDEN) m->illegal++;
         if (res.how == END_TIME) m->timeouts++;
         if (res.how == END_CRASH) m->crashes++;
@@ -153,7 +160,9 @@ static void *worker(void *arg) {
         if (!m->quiet)
             fprintf(stderr, "game %d/%d: %s (black) vs %s: %s by %s%s%s, %d moves  [+%d =%d -%d]\n",
                     i + 1, m->games, black->spec->name, white->spec->name,
-                    res.winner == 0 ? "draw" : res.winner == 1 ? "black wins" : "white wins",
+                    res.winner == 0   ? "draw"
+                    : res.winner == 1 ? "black wins"
+                                      : "white wins",
                     m->reversi && res.how <= END_DRAW ? "discs" : how_name(res.how),
                     res.how >= END_FORBIDDEN || m->reversi ? " " : "",
                     res.how >= END_FORBIDDEN || m->reversi ? res.detail : "", n, m->w, m->d, m->l);
@@ -187,13 +196,17 @@ static void print_summary(const match *m) {
         return;
     }
     char los[32], his[32];
-    if (lo <= 0) snprintf(los, sizeof los, "-inf");
-    else snprintf(los, sizeof los, "%+.0f", elo(lo));
-    if (hi >= 1) snprintf(his, sizeof his, "+inf");
-    else snprintf(his, sizeof his, "%+.0f", elo(hi));
+    if (lo <= 0)
+        snprintf(los, sizeof los, "-inf");
+    else
+        snprintf(los, sizeof los, "%+.0f", elo(lo));
+    if (hi >= 1)
+        snprintf(his, sizeof his, "+inf");
+    else
+        snprintf(his, sizeof his, "%+.0f", elo(hi));
     if (lo > 0 && hi < 1)
-        printf("elo: %+.0f +- %.0f (95%% interval %s..%s)\n", elo(p), (elo(hi) - elo(lo)) / 2,
-               los, his);
+        printf("elo: %+.0f +- %.0f (95%% interval %s..%s)\n", elo(p), (elo(hi) - elo(lo)) / 2, los,
+               his);
     else
         printf("elo: %+.0f (95%% interval %s..%s)\n", elo(p), los, his);
 }
@@ -213,13 +226,14 @@ static int load_openings(match *m, const char *path) {
         if (m->reversi) {
             rv_reversi_error rerr;
             rv_reversi_game *rg = malloc(sizeof *rg);
-            rv_status rs = rg ? rv_reversi_transcript_parse(line, (size_t)len, o->sq, 60, &o->n,
-                                                            &rerr)
-                              : RV_ENOMEM;
+            rv_status rs =
+                rg ? rv_reversi_transcript_parse(line, (size_t)len, o->sq, 60, &o->n, &rerr)
+                   : RV_ENOMEM;
             int failed = 0;
             if (rs == RV_OK) {
                 rv_reversi_game_init(rg, NULL);
-                for (int k = 0; rs == RV_OK && k < o->n; k++) rs = rv_reversi_game_play(rg, o->sq[k]);
+                for (int k = 0; rs == RV_OK && k < o->n; k++)
+                    rs = rv_reversi_game_play(rg, o->sq[k]);
                 if (rs == RV_OK && rv_reversi_is_over(rv_reversi_game_position(rg))) failed = 1;
             }
             free(rg);
@@ -309,9 +323,11 @@ int rv_cmd_match(int argc, char **argv) {
             }
             const char *val = argv[++i];
             if (strcmp(a, "--game") == 0) {
-                if (strcmp(val, "reversi") == 0 || strcmp(val, "othello") == 0) m->reversi = 1;
+                if (strcmp(val, "reversi") == 0 || strcmp(val, "othello") == 0)
+                    m->reversi = 1;
                 else if (strcmp(val, "gomoku") != 0) {
-                    rc = rv_cli_fail("match", "unknown game '%s' (expected gomoku or reversi)", val);
+                    rc =
+                        rv_cli_fail("match", "unknown game '%s' (expected gomoku or reversi)", val);
                     goto out;
                 }
             } else if (strcmp(a, "--rule") == 0) {
@@ -319,13 +335,18 @@ int rv_cmd_match(int argc, char **argv) {
                     rc = rv_cli_fail("match", "unknown rule '%s'", val);
                     goto out;
                 }
-            } else if (strcmp(a, "--openings") == 0) openings = val;
-            else if (strcmp(a, "--save") == 0) m->save = val;
+            } else if (strcmp(a, "--openings") == 0)
+                openings = val;
+            else if (strcmp(a, "--save") == 0)
+                m->save = val;
             else {
                 long lo = 0, hi = 1000000000;
-                if (strcmp(a, "--size") == 0) lo = RV_GOMOKU_MIN_SIZE, hi = RV_GOMOKU_MAX_SIZE;
-                else if (strcmp(a, "--games") == 0) lo = 1, hi = 1000000;
-                else if (strcmp(a, "--concurrency") == 0) lo = 1, hi = 2;
+                if (strcmp(a, "--size") == 0)
+                    lo = RV_GOMOKU_MIN_SIZE, hi = RV_GOMOKU_MAX_SIZE;
+                else if (strcmp(a, "--games") == 0)
+                    lo = 1, hi = 1000000;
+                else if (strcmp(a, "--concurrency") == 0)
+                    lo = 1, hi = 2;
                 else if (strcmp(a, "--tc") != 0 && strcmp(a, "--tc-game") != 0 &&
                          strcmp(a, "--tolerance") != 0) {
                     rc = rv_cli_fail("match", "unknown option '%s' (try --help)", a);
@@ -335,12 +356,18 @@ int rv_cmd_match(int argc, char **argv) {
                     rc = rv_cli_fail("match", "%s expects %ld..%ld, got '%s'", a, lo, hi, val);
                     goto out;
                 }
-                if (strcmp(a, "--size") == 0) m->size = (int)v;
-                else if (strcmp(a, "--games") == 0) m->games = (int)v;
-                else if (strcmp(a, "--concurrency") == 0) m->concurrency = (int)v;
-                else if (strcmp(a, "--tc") == 0) m->tc.turn_ms = v;
-                else if (strcmp(a, "--tc-game") == 0) m->tc.game_ms = v;
-                else m->tc.tolerance_ms = v;
+                if (strcmp(a, "--size") == 0)
+                    m->size = (int)v;
+                else if (strcmp(a, "--games") == 0)
+                    m->games = (int)v;
+                else if (strcmp(a, "--concurrency") == 0)
+                    m->concurrency = (int)v;
+                else if (strcmp(a, "--tc") == 0)
+                    m->tc.turn_ms = v;
+                else if (strcmp(a, "--tc-game") == 0)
+                    m->tc.game_ms = v;
+                else
+                    m->tc.tolerance_ms = v;
             }
         } else if (neng < 2) {
             eng[neng++] = a;
@@ -362,8 +389,8 @@ int rv_cmd_match(int argc, char **argv) {
         }
     rv_gomoku probe;
     if (!m->reversi && rv_gomoku_init(&probe, m->size, m->size, m->rule) != RV_OK) {
-        rc = rv_cli_fail("match", "cannot play %s on %dx%d", rv_gomoku_rule_name(m->rule),
-                         m->size, m->size);
+        rc = rv_cli_fail("match", "cannot play %s on %dx%d", rv_gomoku_rule_name(m->rule), m->size,
+                         m->size);
         goto out;
     }
     m->open = calloc(MAX_OPENINGS, sizeof *m->open);
@@ -387,6 +414,16 @@ int rv_cmd_match(int argc, char **argv) {
             m->open[k].n = 3;
             memcpy(m->open[k].mv, tri[k], sizeof tri[k]);
         }
+    }
+    if (m->reversi && m->save) {
+        char path[4096];
+        snprintf(path, sizeof path, "%s.ggf", m->save);
+        FILE *f = fopen(path, "w");
+        if (!f) {
+            rc = rv_cli_fail("match", "cannot write '%s'", path);
+            goto out;
+        }
+        fclose(f);
     }
     signal(SIGPIPE, SIG_IGN); /* a brain that dies mid-write is a crash, not ours */
     pthread_mutex_init(&m->lock, NULL);

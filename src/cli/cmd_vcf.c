@@ -38,8 +38,10 @@ int rv_cmd_vcf(int argc, char **argv) {
             const char *v = argv[++i];
             if (strcmp(a, "--rule") == 0) {
                 if (rv_gomoku_rule_parse(v, &rule) != RV_OK)
-                    return rv_cli_fail("vcf", "unknown rule '%s' (expected freestyle, standard, "
-                                              "renju, caro or standard-caro)", v);
+                    return rv_cli_fail("vcf",
+                                       "unknown rule '%s' (expected freestyle, standard, "
+                                       "renju, caro or standard-caro)",
+                                       v);
             } else if (strcmp(a, "--size") == 0) {
                 if (rv_cli_parse_int(v, RV_GOMOKU_MIN_SIZE, RV_GOMOKU_MAX_SIZE, &size) != 0)
                     return rv_cli_fail("vcf", "--size expects 5..26, got '%s'", v);
@@ -63,8 +65,8 @@ int rv_cmd_vcf(int argc, char **argv) {
     if (!pts) return rv_cli_fail("vcf", "out of memory");
     int n = 0;
     rv_parse_error err;
-    rv_status s = rv_gomoku_moves_parse(moves, strlen(moves), (int)size, pts,
-                                        RV_GOMOKU_MAX_POINTS, &n, &err);
+    rv_status s =
+        rv_gomoku_moves_parse(moves, strlen(moves), (int)size, pts, RV_GOMOKU_MAX_POINTS, &n, &err);
     if (s != RV_OK) {
         free(pts);
         if (s == RV_ETOOLONG) return rv_cli_fail("vcf", "more moves than points on the board");
@@ -78,8 +80,10 @@ int rv_cmd_vcf(int argc, char **argv) {
             rv_gomoku_point_format(pts[i].x, pts[i].y, (int)size, p, sizeof p);
             free(pts);
             return rv_cli_fail("vcf", "illegal move %d (%s): %s", i + 1, p,
-                               s == RV_ERANGE ? "off the board" : s == RV_EOCCUPIED ? "occupied"
-                               : s == RV_EOVER ? "after the end" : rv_strerror(s));
+                               s == RV_ERANGE      ? "off the board"
+                               : s == RV_EOCCUPIED ? "occupied"
+                               : s == RV_EOVER     ? "after the end"
+                                                   : rv_strerror(s));
         }
     }
     free(pts);
@@ -94,7 +98,8 @@ int rv_cmd_vcf(int argc, char **argv) {
         free(r);
         return rv_cli_fail("vcf", "%s", rv_strerror(s));
     }
-    if (!r->found) puts("none");
+    if (!r->found)
+        puts("none");
     else {
         fputs("win:", stdout);
         for (int i = 0; i < r->nmoves; i++) {

@@ -30,9 +30,9 @@ typedef struct engine {
     rv_reversi_ai *rai; /* ENG_LEVEL, Othello */
     pid_t pid;          /* external: the child process, 0 when not running */
     int to_fd, from_fd;
-    char buf[8192];     /* bytes read but not yet consumed */
+    char buf[8192]; /* bytes read but not yet consumed */
     size_t nbuf;
-    int greeted;        /* NBoard: the protocol version was sent */
+    int greeted; /* NBoard: the protocol version was sent */
 } engine;
 
 /* Time control of a match: per move and/or per game, in milliseconds (0 = none). */

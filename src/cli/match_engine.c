@@ -24,8 +24,10 @@ int engine_spec_parse(const char *s, engine_spec *out) {
         return 0;
     }
     const char *cmd = NULL;
-    if (strncmp(s, "pbrain:", 7) == 0) out->kind = ENG_PBRAIN, cmd = s + 7;
-    else if (strncmp(s, "nboard:", 7) == 0) out->kind = ENG_NBOARD, cmd = s + 7;
+    if (strncmp(s, "pbrain:", 7) == 0)
+        out->kind = ENG_PBRAIN, cmd = s + 7;
+    else if (strncmp(s, "nboard:", 7) == 0)
+        out->kind = ENG_NBOARD, cmd = s + 7;
     if (!cmd || !*cmd) return -1;
     out->cmd = cmd;
     snprintf(out->name, sizeof out->name, "%.63s", s);
@@ -37,8 +39,10 @@ int engine_start(engine *e, const engine_spec *spec, int reversi) {
     e->spec = spec;
     e->to_fd = e->from_fd = -1;
     if (spec->kind == ENG_LEVEL) {
-        if (reversi) e->rai = rv_reversi_ai_new(16u << 20);
-        else e->ai = rv_gomoku_ai_new(8u << 20);
+        if (reversi)
+            e->rai = rv_reversi_ai_new(16u << 20);
+        else
+            e->ai = rv_gomoku_ai_new(8u << 20);
         return e->ai || e->rai ? 0 : -1;
     }
     int in[2], out[2];
@@ -71,8 +75,10 @@ void engine_stop(engine *e) {
     if (e->ai) rv_gomoku_ai_free(e->ai), e->ai = NULL;
     if (e->rai) rv_reversi_ai_free(e->rai), e->rai = NULL;
     if (e->pid > 0) {
-        if (e->spec->kind == ENG_PBRAIN) engine_send(e, "END");
-        else engine_send(e, "quit");
+        if (e->spec->kind == ENG_PBRAIN)
+            engine_send(e, "END");
+        else
+            engine_send(e, "quit");
         close(e->to_fd);
         /* give it a moment to exit, then insist */
         for (int i = 0; i < 50; i++) {

@@ -62,7 +62,8 @@ static int pbrain_move(engine *e, const rv_gomoku *g, int64_t clock_left, const 
     if (tc->game_ms > 0) engine_send(e, "INFO time_left %lld", (long long)clock_left);
     int n = rv_gomoku_move_count(g);
     rv_color me = rv_gomoku_to_move(g);
-    if (n == 0) engine_send(e, "BEGIN");
+    if (n == 0)
+        engine_send(e, "BEGIN");
     else {
         engine_send(e, "BOARD");
         for (int i = 0; i < n; i++) {

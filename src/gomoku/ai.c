@@ -14,11 +14,11 @@ static const struct {
     int time_ms;
     int vcf_nodes;
 } levels[RV_GOMOKU_AI_MAX_LEVEL + 1] = {
-    {0, 0, 0},          {1, 20, 0},          {2, 40, 0},          {3, 60, 200},
-    {4, 80, 1000},      {5, 100, 2000},      {6, 120, 5000},      {7, 150, 10000},
-    {8, 200, 20000},    {9, 250, 30000},     {10, 300, 50000},    {12, 500, 80000},
-    {14, 800, 100000},  {16, 1000, 150000},  {18, 1500, 200000},  {20, 2000, 300000},
-    {24, 3000, 400000}, {28, 5000, 600000},  {32, 8000, 800000},  {40, 12000, 1000000},
+    {0, 0, 0},           {1, 20, 0},         {2, 40, 0},         {3, 60, 200},
+    {4, 80, 1000},       {5, 100, 2000},     {6, 120, 5000},     {7, 150, 10000},
+    {8, 200, 20000},     {9, 250, 30000},    {10, 300, 50000},   {12, 500, 80000},
+    {14, 800, 100000},   {16, 1000, 150000}, {18, 1500, 200000}, {20, 2000, 300000},
+    {24, 3000, 400000},  {28, 5000, 600000}, {32, 8000, 800000}, {40, 12000, 1000000},
     {60, 20000, 2000000}};
 
 rv_gomoku_ai *rv_gomoku_ai_new(size_t tt_bytes) {
@@ -134,8 +134,10 @@ rv_status rv_gomoku_ai_think(rv_gomoku_ai *ai, const rv_gomoku *g, const rv_gomo
     if (move < 0) {
         int order[64], norder = 0;
         if (!gsearch_root(ai, depth, &move, &score, &done, order, &norder)) return RV_EOVER;
-        if (score >= RV_GOMOKU_AI_WIN_MIN) win = 1;
-        else if (score <= -RV_GOMOKU_AI_WIN_MIN) win = -1;
+        if (score >= RV_GOMOKU_AI_WIN_MIN)
+            win = 1;
+        else if (score <= -RV_GOMOKU_AI_WIN_MIN)
+            win = -1;
         else if (vcf_nodes > 0 && !ai->aborted) {
             /* the search's horizon misses long four chains: skip a move after which the
                opponent has a VCF, if a later candidate has none */
@@ -143,7 +145,8 @@ rv_status rv_gomoku_ai_think(rv_gomoku_ai *ai, const rv_gomoku *g, const rv_gomo
                 gb_play(b, order[k]);
                 int first, lost = gvcf_run(ai, 30, (uint64_t)vcf_nodes / 4, seq, &nseq);
                 if (!lost && level_vct > 0)
-                    lost = gvct_run(ai, level_vct < 3 ? level_vct : 3, (uint64_t)vcf_nodes / 4, &first);
+                    lost = gvct_run(ai, level_vct < 3 ? level_vct : 3, (uint64_t)vcf_nodes / 4,
+                                    &first);
                 gb_undo(b);
                 if (ai->aborted) break;
                 if (!lost) {

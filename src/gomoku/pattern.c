@@ -57,16 +57,20 @@ static int classify(uint8_t *tab, int key, rv_gomoku_rule rule, int black) {
         for (int i = 0; i < 10; i++) {
             if (line[i < 5 ? i : i + 1] != 0) continue;
             int c = classify(tab, key + pow3[i], rule, black);
-            if (c == PAT_FIVE) completions++;
-            else if (c != PAT_OVERLINE && c > best) best = c;
+            if (c == PAT_FIVE)
+                completions++;
+            else if (c != PAT_OVERLINE && c > best)
+                best = c;
         }
-        if (completions >= 2) res = PAT_FLEX4;
-        else if (completions == 1) res = PAT_BLOCK4;
+        if (completions >= 2)
+            res = PAT_FLEX4;
+        else if (completions == 1)
+            res = PAT_BLOCK4;
         else {
             static const uint8_t down[] = {
-                [PAT_FLEX4] = PAT_FLEX3, [PAT_BLOCK4] = PAT_BLOCK3, [PAT_FLEX3] = PAT_FLEX2,
-                [PAT_BLOCK3] = PAT_BLOCK2, [PAT_FLEX2] = PAT_FLEX1, [PAT_BLOCK2] = PAT_NONE,
-                [PAT_FLEX1] = PAT_NONE, [PAT_NONE] = PAT_NONE};
+                [PAT_FLEX4] = PAT_FLEX3,   [PAT_BLOCK4] = PAT_BLOCK3, [PAT_FLEX3] = PAT_FLEX2,
+                [PAT_BLOCK3] = PAT_BLOCK2, [PAT_FLEX2] = PAT_FLEX1,   [PAT_BLOCK2] = PAT_NONE,
+                [PAT_FLEX1] = PAT_NONE,    [PAT_NONE] = PAT_NONE};
             res = down[best];
         }
     }
@@ -98,9 +102,8 @@ void gb_tables_build(gb_tables *t, rv_gomoku_rule rule, uint64_t seed) {
 /* ------------------------------------------------------------------ point values */
 
 static const int16_t pat_value[] = {
-    [PAT_NONE] = 0,   [PAT_FLEX1] = 2,   [PAT_BLOCK2] = 3,  [PAT_FLEX2] = 10,
-    [PAT_BLOCK3] = 8, [PAT_FLEX3] = 40,  [PAT_BLOCK4] = 36, [PAT_FLEX4] = 400,
-    [PAT_FIVE] = 4000, [PAT_OVERLINE] = 0};
+    [PAT_NONE] = 0,   [PAT_FLEX1] = 2,   [PAT_BLOCK2] = 3,  [PAT_FLEX2] = 10,  [PAT_BLOCK3] = 8,
+    [PAT_FLEX3] = 40, [PAT_BLOCK4] = 36, [PAT_FLEX4] = 400, [PAT_FIVE] = 4000, [PAT_OVERLINE] = 0};
 
 /* Value and threat level of colour c (1/2) making the line patterns k[0..3] at one point. */
 static void combo_eval(const int *k4, int renju, int c, int16_t *val, uint8_t *tl) {
@@ -108,30 +111,49 @@ static void combo_eval(const int *k4, int renju, int c, int16_t *val, uint8_t *t
     for (int d = 0; d < 4; d++) {
         int k = k4[d];
         v += pat_value[k];
-        if (k == PAT_FIVE) five = 1;
-        else if (k == PAT_FLEX4) flex4++, n4++;
-        else if (k == PAT_BLOCK4) n4++;
-        else if (k == PAT_FLEX3) n3++;
-        else if (k == PAT_FLEX2) n2++;
-        else if (k == PAT_OVERLINE) over = 1;
+        if (k == PAT_FIVE)
+            five = 1;
+        else if (k == PAT_FLEX4)
+            flex4++, n4++;
+        else if (k == PAT_BLOCK4)
+            n4++;
+        else if (k == PAT_FLEX3)
+            n3++;
+        else if (k == PAT_FLEX2)
+            n2++;
+        else if (k == PAT_OVERLINE)
+            over = 1;
     }
     int level;
-    if (five) level = TL_FIVE;
+    if (five)
+        level = TL_FIVE;
     else if (renju && c == RV_BLACK && (over || n4 >= 2 || n3 >= 2 || flex4)) {
         /* probably forbidden (the exact verdict is the rules module's): worthless to black,
            except a lone open four, which is only forbidden with a same-line double four */
-        if (flex4 == 1 && n4 == 1 && n3 <= 1 && !over) level = TL_FLEX4;
-        else level = TL_NONE, v = 0;
-    } else if (flex4 || n4 >= 2) level = TL_FLEX4;
-    else if (n4 && n3) level = TL_FOUR3;
-    else if (n3 >= 2) level = TL_THREE3;
-    else if (n4) level = TL_FOUR;
-    else if (n3) level = TL_THREE;
-    else level = TL_NONE;
-    if (level == TL_FOUR3) v += 300;
-    else if (level == TL_THREE3) v += 120;
-    else if (level == TL_FLEX4 && !flex4) v += 400;
-    else if (n3 && n2) v += 15;
+        if (flex4 == 1 && n4 == 1 && n3 <= 1 && !over)
+            level = TL_FLEX4;
+        else
+            level = TL_NONE, v = 0;
+    } else if (flex4 || n4 >= 2)
+        level = TL_FLEX4;
+    else if (n4 && n3)
+        level = TL_FOUR3;
+    else if (n3 >= 2)
+        level = TL_THREE3;
+    else if (n4)
+        level = TL_FOUR;
+    else if (n3)
+        level = TL_THREE;
+    else
+        level = TL_NONE;
+    if (level == TL_FOUR3)
+        v += 300;
+    else if (level == TL_THREE3)
+        v += 120;
+    else if (level == TL_FLEX4 && !flex4)
+        v += 400;
+    else if (n3 && n2)
+        v += 15;
     *val = (int16_t)v;
     *tl = (uint8_t)level;
 }

@@ -30,22 +30,22 @@ enum {
     PAT_BLOCK2,
     PAT_FLEX2,
     PAT_BLOCK3,
-    PAT_FLEX3, /* an open three: one more stone gives an open four */
-    PAT_BLOCK4, /* a four with one completion */
-    PAT_FLEX4, /* two or more completions on the line (open four) */
-    PAT_FIVE,  /* a winning row */
+    PAT_FLEX3,   /* an open three: one more stone gives an open four */
+    PAT_BLOCK4,  /* a four with one completion */
+    PAT_FLEX4,   /* two or more completions on the line (open four) */
+    PAT_FIVE,    /* a winning row */
     PAT_OVERLINE /* Renju black: six or more (no win) */
 };
 
 /* A point's threat level for one colour (combining its 4 lines). */
 enum {
     TL_NONE,
-    TL_THREE,      /* one open three */
-    TL_FOUR,       /* one four */
-    TL_THREE3,     /* two open threes */
-    TL_FOUR3,      /* a four and an open three */
-    TL_FLEX4,      /* an open four or two fours: wins next move */
-    TL_FIVE,       /* wins now */
+    TL_THREE,  /* one open three */
+    TL_FOUR,   /* one four */
+    TL_THREE3, /* two open threes */
+    TL_FOUR3,  /* a four and an open three */
+    TL_FLEX4,  /* an open four or two fours: wins next move */
+    TL_FIVE,   /* wins now */
     TL_N
 };
 
@@ -53,7 +53,7 @@ enum {
 typedef struct gb_tables {
     rv_gomoku_rule rule;
     int ready;
-    uint8_t pat[2][PAT_KEYS]; /* [colour - 1][key] */
+    uint8_t pat[2][PAT_KEYS];    /* [colour - 1][key] */
     int16_t combo_val[2][10000]; /* [colour - 1][4 line patterns as decimal digits] */
     uint8_t combo_tl[2][10000];
     uint64_t zob[2][GB_CELLS];
@@ -62,20 +62,20 @@ typedef struct gb_tables {
 typedef struct gboard {
     const gb_tables *t;
     int w, h;
-    int renju;                   /* rule is Renju: black has forbidden points */
-    int stm;                     /* side to move: RV_BLACK or RV_WHITE */
+    int renju; /* rule is Renju: black has forbidden points */
+    int stm;   /* side to move: RV_BLACK or RV_WHITE */
     int nstones, nempty;
     uint64_t hash;
-    uint8_t cell[GB_CELLS];      /* 0 empty, 1 black, 2 white, 3 off the board */
+    uint8_t cell[GB_CELLS]; /* 0 empty, 1 black, 2 white, 3 off the board */
     uint16_t key[2][4][GB_CELLS];
-    uint8_t pc[2][GB_CELLS][4];  /* pattern of each line at empty points (cached lookups) */
-    int16_t val[2][GB_CELLS];    /* value of playing the point, per colour */
-    uint8_t tl[2][GB_CELLS];     /* threat level per colour (TL_*) */
-    int32_t total[2];            /* sum of val over empty points */
-    int cnt[2][TL_N];            /* number of empty points at each threat level */
-    uint8_t near[GB_CELLS];      /* stones within 2 points (5x5 square around) */
+    uint8_t pc[2][GB_CELLS][4]; /* pattern of each line at empty points (cached lookups) */
+    int16_t val[2][GB_CELLS];   /* value of playing the point, per colour */
+    uint8_t tl[2][GB_CELLS];    /* threat level per colour (TL_*) */
+    int32_t total[2];           /* sum of val over empty points */
+    int cnt[2][TL_N];           /* number of empty points at each threat level */
+    uint8_t near[GB_CELLS];     /* stones within 2 points (5x5 square around) */
     uint16_t stack[RV_GOMOKU_MAX_POINTS];
-    rv_gomoku g;                 /* mirror for rv_gomoku_forbidden (Renju) */
+    rv_gomoku g; /* mirror for rv_gomoku_forbidden (Renju) */
 } gboard;
 
 extern const int gb_dir[4];

@@ -48,7 +48,6 @@ static int move_score(const rv_gomoku_ai *ai, const gboard *b, int p) {
     return b->val[us][p] * 4 + b->val[1 - us][p] * 3 + (h < 24 ? h : 24);
 }
 
-
 /*
  * Candidate moves for the side to move (no five points on either side). Facing
  * a threat (an open three, a four-three, a double four to come), only fours and
@@ -136,7 +135,8 @@ static int search(rv_gomoku_ai *ai, int depth, int alpha, int beta, int ply) {
     if (!forced) {
         int width = depth >= 6 ? 14 : depth >= 3 ? 12 : 10;
         n = gen_moves(ai, b, mv, width);
-        if (n == 0) return b->cnt[them][TL_FLEX4] || b->cnt[them][TL_FOUR3] ? -(AI_WIN - ply - 4) : 0;
+        if (n == 0)
+            return b->cnt[them][TL_FLEX4] || b->cnt[them][TL_FOUR3] ? -(AI_WIN - ply - 4) : 0;
         /* TT move and killers first */
         int front = 0;
         int pri[3] = {tt_move, ai->killer[ply][0], ai->killer[ply][1]};
@@ -157,7 +157,8 @@ static int search(rv_gomoku_ai *ai, int depth, int alpha, int beta, int ply) {
     for (int i = 0; i < n; i++) {
         int m = mv[i], s;
         gb_play(b, m);
-        if (i == 0) s = -search(ai, newdepth, -beta, -alpha, ply + 1);
+        if (i == 0)
+            s = -search(ai, newdepth, -beta, -alpha, ply + 1);
         else {
             int r = (i >= 4 && depth >= 3 && !forced && b->tl[us][m] < TL_FOUR) ? 1 : 0;
             s = -search(ai, newdepth - r, -alpha - 1, -alpha, ply + 1);
@@ -226,7 +227,8 @@ int gsearch_root(rv_gomoku_ai *ai, int max_depth, int *best_move, int *best_scor
         for (int i = 0; i < n; i++) {
             int s;
             gb_play(b, mv[i]);
-            if (i == 0) s = -search(ai, depth - 1, -beta, -alpha, 1);
+            if (i == 0)
+                s = -search(ai, depth - 1, -beta, -alpha, 1);
             else {
                 s = -search(ai, depth - 1, -alpha - 1, -alpha, 1);
                 if (s > alpha) s = -search(ai, depth - 1, -beta, -alpha, 1);

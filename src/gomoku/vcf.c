@@ -53,8 +53,7 @@ static int attack(vcf_ctx *v, int depth) {
     rv_gomoku_ai *ai = v->ai;
     int A = v->att, D = 3 - A;
     ai->nodes++;
-    if (ai->nodes > v->max_nodes || ((ai->nodes & 63) == 0 && gai_should_stop(ai)))
-        v->stopped = 1;
+    if (ai->nodes > v->max_nodes || ((ai->nodes & 63) == 0 && gai_should_stop(ai))) v->stopped = 1;
     if (v->stopped || ai->aborted) return 0;
     int pts[RV_GOMOKU_MAX_POINTS];
     if (b->cnt[A - 1][TL_FIVE]) { /* an exact five is never forbidden */
@@ -121,8 +120,8 @@ static int attack(vcf_ctx *v, int depth) {
 }
 
 int gvcf_run(rv_gomoku_ai *ai, int max_depth, uint64_t max_nodes, int *seq, int *nseq) {
-    vcf_ctx v = {.ai = ai, .b = &ai->board, .att = ai->board.stm, .npath = 0,
-                 .seq = seq, .nseq = nseq};
+    vcf_ctx v = {
+        .ai = ai, .b = &ai->board, .att = ai->board.stm, .npath = 0, .seq = seq, .nseq = nseq};
     uint64_t start = ai->nodes;
     if (gai_should_stop(ai)) return 0;
     v.max_nodes = max_nodes ? start + max_nodes : UINT64_MAX;

@@ -67,9 +67,11 @@ static int try_threat(vct_ctx *v, int m, int depth) {
     int A = v->att, D = 3 - A, win = 0;
     gb_play(b, m);
     int comp[4], nc = gb_collect(b, A, TL_FIVE, comp, 4);
-    if (nc >= 2) win = 1;
+    if (nc >= 2)
+        win = 1;
     else if (nc == 1) {
-        if (!gb_legal(b, comp[0])) win = 1; /* Renju: black may not block */
+        if (!gb_legal(b, comp[0]))
+            win = 1; /* Renju: black may not block */
         else {
             gb_play(b, comp[0]);
             win = attack(v, depth - 1);

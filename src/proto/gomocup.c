@@ -52,8 +52,10 @@ static int read_line(FILE *in, char *buf, size_t cap, int *too_long) {
             if (n == 0 && !*too_long) continue; /* the LF of CR LF, or a blank line */
             break;
         }
-        if (n + 1 < cap) buf[n++] = (char)c;
-        else *too_long = 1;
+        if (n + 1 < cap)
+            buf[n++] = (char)c;
+        else
+            *too_long = 1;
     }
     buf[n] = '\0';
     return c != EOF || n > 0 || *too_long;
@@ -74,7 +76,8 @@ static int parse_xy(const char *s, int *x, int *y, const char **rest) {
     if (a > 1000 || b > 1000) return -1;
     *x = (int)a;
     *y = (int)b;
-    if (rest) *rest = end;
+    if (rest)
+        *rest = end;
     else {
         while (*end == ' ') end++;
         if (*end) return -1;
@@ -125,7 +128,8 @@ static int think(brain *br, const rv_gomoku *g, int *x, int *y) {
         return -1;
     }
     rv_gomoku_limits lim = {0};
-    if (br->fixed_level) lim.level = br->fixed_level;
+    if (br->fixed_level)
+        lim.level = br->fixed_level;
     else {
         /* the clock runs from the command's arrival (BOARD lines, replaying the game) */
         int64_t spent = (int64_t)((rv_clock_seconds() - br->t_cmd) * 1000.0);
@@ -151,8 +155,9 @@ static void play_own(brain *br) {
     rv_status s = gc_position(&br->gm, &g);
     if (s != RV_OK) {
         reply(br, "ERROR cannot play this board: %s",
-              s == RV_EOVER ? "the game is over" : s == RV_EINVAL ? "stone counts do not fit"
-                                                                  : rv_strerror(s));
+              s == RV_EOVER    ? "the game is over"
+              : s == RV_EINVAL ? "stone counts do not fit"
+                               : rv_strerror(s));
         return;
     }
     int x, y;
@@ -224,10 +229,14 @@ static void cmd_info(brain *br, const char *args) {
             return;
         }
     }
-    if (strcasecmp(key, "timeout_turn") == 0) br->timeout_turn = v < 0 ? 0 : v;
-    else if (strcasecmp(key, "timeout_match") == 0) br->timeout_match = v < 0 ? 0 : v;
-    else if (strcasecmp(key, "time_left") == 0) br->time_left = v;
-    else if (strcasecmp(key, "max_memory") == 0) br->max_memory = v < 0 ? 0 : v;
+    if (strcasecmp(key, "timeout_turn") == 0)
+        br->timeout_turn = v < 0 ? 0 : v;
+    else if (strcasecmp(key, "timeout_match") == 0)
+        br->timeout_match = v < 0 ? 0 : v;
+    else if (strcasecmp(key, "time_left") == 0)
+        br->time_left = v;
+    else if (strcasecmp(key, "max_memory") == 0)
+        br->max_memory = v < 0 ? 0 : v;
     else if (strcasecmp(key, "rule") == 0) {
         rv_gomoku_rule r;
         if (rv_gomoku_rule_from_gomocup((int)v, &r) != RV_OK)
@@ -246,7 +255,8 @@ static void cmd_takeback(brain *br, const char *args) {
     }
     for (int i = br->gm.n - 1; i >= 0; i--)
         if (br->gm.st[i].x == x && br->gm.st[i].y == y) {
-            memmove(&br->gm.st[i], &br->gm.st[i + 1], (size_t)(br->gm.n - i - 1) * sizeof(gc_stone));
+            memmove(&br->gm.st[i], &br->gm.st[i + 1],
+                    (size_t)(br->gm.n - i - 1) * sizeof(gc_stone));
             br->gm.n--;
             reply(br, "OK");
             return;
@@ -278,8 +288,10 @@ static void gc_swap2(brain *br, const int *xs, const int *ys, int n) {
         return;
     }
     rv_gomoku_limits lim = {0};
-    if (br->fixed_level) lim.level = br->fixed_level;
-    else lim.time_ms = move_budget(br);
+    if (br->fixed_level)
+        lim.level = br->fixed_level;
+    else
+        lim.time_ms = move_budget(br);
     rv_gomoku_ai_info info;
     if (rv_gomoku_ai_think(br->ai, &g, &lim, &info) != RV_OK) {
         br->gm.n = 0;
@@ -377,16 +389,21 @@ int rv_gomocup_run(FILE *in, FILE *out, int level) {
         int x, y;
         if (strcmp(cmd, "END") == 0) break;
         if (strcmp(cmd, "ABOUT") == 0) {
-            reply(&br, "name=\"renversi\", version=\"%s\", author=\"renversi developers\", "
-                       "country=\"-\", www=\"-\"",
+            reply(&br,
+                  "name=\"renversi\", version=\"%s\", author=\"renversi developers\", "
+                  "country=\"-\", www=\"-\"",
                   rv_version());
         } else if (strcmp(cmd, "START") == 0) {
             long s;
-            if (rv_cli_parse_int(args, 1, 1000, &s) != 0) reply(&br, "ERROR START expects a size");
-            else cmd_start(&br, (int)s, (int)s);
+            if (rv_cli_parse_int(args, 1, 1000, &s) != 0)
+                reply(&br, "ERROR START expects a size");
+            else
+                cmd_start(&br, (int)s, (int)s);
         } else if (strcmp(cmd, "RECTSTART") == 0) {
-            if (parse_xy(args, &x, &y, NULL) != 0) reply(&br, "ERROR RECTSTART expects W,H");
-            else cmd_start(&br, x, y);
+            if (parse_xy(args, &x, &y, NULL) != 0)
+                reply(&br, "ERROR RECTSTART expects W,H");
+            else
+                cmd_start(&br, x, y);
         } else if (br.gm.w == 0 && strcmp(cmd, "INFO") != 0) {
             reply(&br, "ERROR no board yet: send START first");
             if (strcmp(cmd, "BOARD") == 0 || strcmp(cmd, "SWAP2BOARD") == 0) {
@@ -400,13 +417,18 @@ int rv_gomocup_run(FILE *in, FILE *out, int level) {
             if (br.ai) rv_gomoku_ai_clear(br.ai);
             reply(&br, "OK");
         } else if (strcmp(cmd, "BEGIN") == 0) {
-            if (br.gm.n != 0) reply(&br, "ERROR BEGIN on a board that is not empty");
-            else play_own(&br);
+            if (br.gm.n != 0)
+                reply(&br, "ERROR BEGIN on a board that is not empty");
+            else
+                play_own(&br);
         } else if (strcmp(cmd, "TURN") == 0) {
-            if (parse_xy(args, &x, &y, NULL) != 0) reply(&br, "ERROR TURN expects X,Y");
-            else if (add_stone(&br, x, y, 0) == 0) play_own(&br);
+            if (parse_xy(args, &x, &y, NULL) != 0)
+                reply(&br, "ERROR TURN expects X,Y");
+            else if (add_stone(&br, x, y, 0) == 0)
+                play_own(&br);
         } else if (strcmp(cmd, "PLAY") == 0) {
-            if (parse_xy(args, &x, &y, NULL) != 0) reply(&br, "ERROR PLAY expects X,Y");
+            if (parse_xy(args, &x, &y, NULL) != 0)
+                reply(&br, "ERROR PLAY expects X,Y");
             else if (add_stone(&br, x, y, 1) == 0) {
                 br.gm.st[br.gm.n - 1].own = 1;
                 reply(&br, "%d,%d", x, y);

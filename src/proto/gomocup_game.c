@@ -28,9 +28,12 @@ rv_status gc_position(const gc_game *gm, rv_gomoku *out) {
     for (int i = 0; i < gm->n; i++) own += gm->st[i].own;
     int opp = gm->n - own;
     int black_own;
-    if (own == opp) black_own = 1;
-    else if (opp == own + 1) black_own = 0;
-    else return RV_EINVAL;
+    if (own == opp)
+        black_own = 1;
+    else if (opp == own + 1)
+        black_own = 0;
+    else
+        return RV_EINVAL;
     rv_gomoku g;
     rv_status s = replay(gm, black_own, &g);
     if (s == RV_EINVAL) {

@@ -14,7 +14,7 @@ typedef struct gc_stone {
 } gc_stone;
 
 typedef struct gc_game {
-    int w, h;      /* 0 before START */
+    int w, h; /* 0 before START */
     rv_gomoku_rule rule;
     int n;
     gc_stone st[RV_GOMOKU_MAX_POINTS];
