@@ -347,7 +347,31 @@ static void test_ggf(void) {
     CHECK_EQ_STR(err.parse.expected, "a decimal evaluation");
 }
 
+/* Times and evaluations write back in a form the reader takes (a fuzzer found
+ * "%g" writing 5.55556e+07, which the reader rejects), and absurd values are
+ * refused by the reader instead. */
+static void test_ggf_numbers(void) {
+    static rv_reversi_ggf g, g2;
+    rv_reversi_error err;
+    static const char big[] = "(;GM[Othello]BO[8 ---------------------------O*------*O"
+                              "--------------------------- *]B[E6//55555555.];)";
+    CHECK_MSG(rv_reversi_ggf_parse(big, strlen(big), &g, NULL, &err) == RV_OK, "%s", err.message);
+    static char buf[4096];
+    size_t len = rv_reversi_ggf_format(&g, buf, sizeof buf);
+    CHECK(strstr(buf, "E6//55555555]") != NULL);
+    CHECK_MSG(rv_reversi_ggf_parse(buf, len, &g2, NULL, &err) == RV_OK, "%s", err.message);
+    CHECK(g2.nmoves == 1 && g2.moves[0].seconds == 55555555.0);
+    static const char slow[] = "(;GM[Othello]BO[8 ---------------------------O*------*O"
+                               "--------------------------- *]B[E6//1000000000];)";
+    CHECK(rv_reversi_ggf_parse(slow, strlen(slow), &g, NULL, &err) == RV_EINVAL);
+    CHECK(strstr(err.message, "out of range") != NULL);
+    static const char eval[] = "(;GM[Othello]BO[8 ---------------------------O*------*O"
+                               "--------------------------- *]B[E6/12345678901234567890];)";
+    CHECK(rv_reversi_ggf_parse(eval, strlen(eval), &g, NULL, &err) == RV_EINVAL);
+}
+
 int main(void) {
+    test_ggf_numbers();
     test_squares();
     test_transcripts();
     test_obf();

@@ -66,6 +66,10 @@ static rv_status parse_move(const char *text, size_t len, size_t off, size_t n,
             if (parse_number(v + s, i - s, &m->eval) != 0)
                 return rv_reversi_fail_at(err, text, len, off + s, "a decimal evaluation", "bad evaluation '%s'",
                                           rv_reversi_quote(v + s, i - s, q));
+            if (m->eval < -1e6 || m->eval > 1e6)
+                return rv_reversi_fail_at(err, text, len, off + s, "an evaluation within +-1000000",
+                                          "evaluation '%s' out of range",
+                                          rv_reversi_quote(v + s, i - s, q));
             m->has_eval = 1;
         }
         if (i < n && v[i] == '/') {
@@ -83,6 +87,10 @@ static rv_status parse_move(const char *text, size_t len, size_t off, size_t n,
                 return rv_reversi_fail_at(err, text, len, off + s, "a time in seconds or mm:ss", "bad time '%s'",
                                           rv_reversi_quote(v + s, n - s, q));
             m->seconds = mm * 60 + t;
+            /* Bounded so that the writer's plain decimal form reads back. */
+            if (m->seconds < 0 || m->seconds > 1e8)
+                return rv_reversi_fail_at(err, text, len, off + s, "a time of 0 to 100000000 seconds",
+                                          "time '%s' out of range", rv_reversi_quote(v + s, n - s, q));
             m->has_time = 1;
         }
     } else if (i < n) {
@@ -273,7 +281,14 @@ size_t rv_reversi_ggf_format(const rv_reversi_ggf *ggf, char *out, size_t cap) {
             if (m->has_eval) put(&s, "/%.2f", m->eval);
             else put(&s, "/");
         }
-        if (m->has_time) put(&s, "/%g", m->seconds);
+        if (m->has_time) {
+            /* Plain decimal (never an exponent, which the reader rejects), trailing zeros cut. */
+            char t[32];
+            int k = snprintf(t, sizeof t, "%.3f", m->seconds);
+            while (k > 0 && t[k - 1] == '0') t[--k] = '\0';
+            if (k > 0 && t[k - 1] == '.') t[--k] = '\0';
+            put(&s, "/%s", t);
+        }
         put(&s, "]");
         side = rv_opponent(side);
     }
