@@ -279,7 +279,7 @@ static const char help[] =
     "  pbrain:CMD    an external Gomocup brain started with `sh -c CMD` (Gomoku)\n"
     "  nboard:CMD    an external NBoard engine started with `sh -c CMD` (Othello)\n"
     "Progress goes to stderr; the result (W/D/L from ENGINE1's side, score, Elo\n"
-    "difference with its 95%% interval, illegal moves, time losses) to stdout.\n"
+    "difference with its 95% interval, illegal moves, time losses) to stdout.\n"
     "\n"
     "  --game G         gomoku (default) or reversi (Othello)\n"
     "  --rule R         freestyle (default), standard, renju, caro, standard-caro\n"
