@@ -65,6 +65,11 @@ int engine_send(engine *e, const char *fmt, ...) __attribute__((format(printf, 2
    Returns the length, -1 on end of file or error, -2 on timeout. */
 int engine_read_line(engine *e, char *line, size_t cap, int64_t timeout_ms);
 
+/* Reads the engine's next line, waiting until wait_ms after t0 at most (wait_ms < 0: no
+   limit). Returns the length, -2 on timeout, or -1 with why set when the engine exited. */
+int engine_next_line(engine *e, double t0, int64_t wait_ms, char *line, size_t cap, char *why,
+                     size_t why_size);
+
 /*
  * Plays one Gomoku game from the opening (n moves) between black and white
  * under the rule/size/time control; records the moves and times in psq.

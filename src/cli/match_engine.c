@@ -151,3 +151,12 @@ int engine_read_line(engine *e, char *line, size_t cap, int64_t timeout_ms) {
         e->nbuf += (size_t)got;
     }
 }
+
+int engine_next_line(engine *e, double t0, int64_t wait_ms, char *line, size_t cap, char *why,
+                     size_t why_size) {
+    int64_t left = wait_ms < 0 ? -1 : wait_ms - (int64_t)((rv_clock_seconds() - t0) * 1000);
+    if (wait_ms >= 0 && left < 0) left = 0;
+    int r = engine_read_line(e, line, cap, left);
+    if (r == -1) snprintf(why, why_size, "engine exited");
+    return r;
+}

@@ -64,14 +64,8 @@ static int nboard_move(engine *e, const rv_reversi_game *g, int64_t wait_ms, int
     double t0 = rv_clock_seconds();
     char line[512];
     for (;;) {
-        int64_t left = wait_ms < 0 ? -1 : wait_ms - (int64_t)((rv_clock_seconds() - t0) * 1000);
-        if (wait_ms >= 0 && left < 0) left = 0;
-        int r = engine_read_line(e, line, sizeof line, left);
-        if (r == -2) return -2;
-        if (r < 0) {
-            snprintf(why, why_size, "engine exited");
-            return -1;
-        }
+        int r = engine_next_line(e, t0, wait_ms, line, sizeof line, why, why_size);
+        if (r < 0) return r;
         if (strncmp(line, "===", 3) != 0) continue; /* status, nodestats, pong, ... */
         const char *p = line + 3;
         while (*p == ' ') p++;
