@@ -7,6 +7,8 @@
  * after the worker has finished.  Every line to stdout goes through out(),
  * under a mutex, and is flushed: the GUI reads a pipe.
  */
+#include "proto/nboard.h"
+
 #include "cli/cli.h"
 
 #include "renversi/core.h"
@@ -33,7 +35,8 @@ typedef struct nb_job {
 typedef struct nboard {
     rv_reversi_ai *ai;
     rv_reversi_game game;
-    int depth;
+    int depth, max_depth;
+    FILE *out;
     pthread_mutex_t out_lock;
     pthread_t worker;
     int busy; /* a worker thread exists and has not been joined */
@@ -45,10 +48,10 @@ static void out(nboard *nb, const char *fmt, ...) {
     va_list ap;
     pthread_mutex_lock(&nb->out_lock);
     va_start(ap, fmt);
-    vfprintf(stdout, fmt, ap);
+    vfprintf(nb->out, fmt, ap);
     va_end(ap);
-    fputc('\n', stdout);
-    fflush(stdout);
+    fputc('\n', nb->out);
+    fflush(nb->out);
     pthread_mutex_unlock(&nb->out_lock);
 }
 
@@ -185,7 +188,7 @@ static void nb_command(nboard *nb, const char *line) {
         long v;
         if (strcmp(w2, "depth") == 0) {
             if (rv_cli_parse_int(arg, 1, 60, &v) == 0) {
-                nb->depth = (int)v;
+                nb->depth = (int)v < nb->max_depth ? (int)v : nb->max_depth;
                 out(nb, "set myname " NB_NAME "%d", nb->depth);
             } else {
                 out(nb, "status error: set depth wants 1..60, got '%.20s'", arg);
@@ -200,6 +203,39 @@ static void nb_command(nboard *nb, const char *line) {
         /* other "set" lines (time controls, ...) are ignored */
     }
     /* unknown commands are ignored (protocol rule) */
+}
+
+int rv_nboard_run(FILE *in, FILE *outf, int max_depth, size_t tt_mb) {
+    nboard *nb = calloc(1, sizeof *nb);
+    if (!nb) return -1;
+    nb->ai = rv_reversi_ai_new(tt_mb << 20);
+    if (!nb->ai) {
+        free(nb);
+        return -1;
+    }
+    nb->out = outf;
+    nb->max_depth = max_depth < 1 ? 1 : max_depth > 60 ? 60 : max_depth;
+    nb->depth = NB_DEFAULT_DEPTH < nb->max_depth ? NB_DEFAULT_DEPTH : nb->max_depth;
+    rv_reversi_game_init(&nb->game, NULL);
+    pthread_mutex_init(&nb->out_lock, NULL);
+    char *buf = NULL;
+    size_t cap = 0;
+    long len;
+    while ((len = rv_cli_getline(&buf, &cap, in)) >= 0) {
+        if (len > NB_MAX_LINE) continue; /* far too long for any command: ignored */
+        if (strcmp(buf, "quit") == 0) break;
+        nb_command(nb, buf);
+    }
+    /* End of input: let a running go/hint finish its answer. */
+    if (nb->busy) {
+        pthread_join(nb->worker, NULL);
+        nb->busy = 0;
+    }
+    free(buf);
+    pthread_mutex_destroy(&nb->out_lock);
+    rv_reversi_ai_free(nb->ai);
+    free(nb);
+    return 0;
 }
 
 int rv_cmd_nboard(int argc, char **argv) {
@@ -224,32 +260,7 @@ int rv_cmd_nboard(int argc, char **argv) {
                                argv[i]);
         }
     }
-    nboard *nb = calloc(1, sizeof *nb);
-    if (!nb) return rv_cli_fail("nboard", "out of memory");
-    nb->ai = rv_reversi_ai_new((size_t)hash << 20);
-    if (!nb->ai) {
-        free(nb);
+    if (rv_nboard_run(stdin, stdout, 60, (size_t)hash) != 0)
         return rv_cli_fail("nboard", "out of memory for a %ld MB table", hash);
-    }
-    nb->depth = NB_DEFAULT_DEPTH;
-    rv_reversi_game_init(&nb->game, NULL);
-    pthread_mutex_init(&nb->out_lock, NULL);
-    char *buf = NULL;
-    size_t cap = 0;
-    long len;
-    while ((len = rv_cli_getline(&buf, &cap, stdin)) >= 0) {
-        if (len > NB_MAX_LINE) continue; /* far too long for any command: ignored */
-        if (strcmp(buf, "quit") == 0) break;
-        nb_command(nb, buf);
-    }
-    /* End of input: let a running go/hint finish its answer. */
-    if (nb->busy) {
-        pthread_join(nb->worker, NULL);
-        nb->busy = 0;
-    }
-    free(buf);
-    pthread_mutex_destroy(&nb->out_lock);
-    rv_reversi_ai_free(nb->ai);
-    free(nb);
     return RV_EXIT_OK;
 }

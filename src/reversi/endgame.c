@@ -44,6 +44,9 @@
 #ifndef KW_OWNMOB
 #define KW_OWNMOB 4
 #endif
+#ifndef KW_CSTAB
+#define KW_CSTAB 8
+#endif
 
 static const uint64_t QUADRANT[4] = {0x000000000F0F0F0FULL, 0x00000000F0F0F0F0ULL,
                                      0x0F0F0F0F00000000ULL, 0xF0F0F0F000000000ULL};

@@ -227,6 +227,12 @@ static int EGF(eg_deep)(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha, in
         key -= (int)((odd >> x) & 1) * KW_PAR;
         /* Our own mobility afterwards: moves that keep options open. */
         key -= bit_count(EG_MOVES(no, np)) * KW_OWNMOB;
+        {
+            /* Corner stability: our corners and the discs beside them. */
+            uint64_t c = no & BB_CORNERS;
+            uint64_t adj = ((c << 1) & ~BB_FILE_A) | ((c >> 1) & ~BB_FILE_H) | (c << 8) | (c >> 8);
+            key -= KW_CSTAB * bit_count(c | (adj & no));
+        }
         /* Potential mobility of the opponent: empty squares next to our discs. */
         key += bit_count(bb_neighbours(no) & E & ~(1ULL << x)) * KW_POT;
         e->key = key;
