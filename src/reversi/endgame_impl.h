@@ -24,9 +24,9 @@ static int EGF(last1)(rv_reversi_ai *ai, uint64_t P, int x) {
     uint64_t bit = 1ULL << x, O = ~(P | bit);
     int p = bit_count(P);
     ai->nodes++;
-    uint64_t f = EG_FLIPS(P, O, x);
+    uint64_t f = (EG_NEIGHBOUR[x] & O) ? EG_FLIPS(P, O, x) : 0;
     if (f) return 2 * (p + 1 + bit_count(f)) - 64;
-    f = EG_FLIPS(O, P, x);
+    f = (EG_NEIGHBOUR[x] & P) ? EG_FLIPS(O, P, x) : 0;
     if (f) return 2 * (p - bit_count(f)) - 64;
     /* Nobody can fill the last square: it goes to the winner (63 discs, odd). */
     return p > 63 - p ? 2 * p - 62 : 2 * p - 64;
@@ -37,12 +37,12 @@ static int EGF(last2)(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha, int 
                       int x2, int passed) {
     ai->nodes++;
     int best = -65;
-    uint64_t f = EG_FLIPS(P, O, x1);
+    uint64_t f = (EG_NEIGHBOUR[x1] & O) ? EG_FLIPS(P, O, x1) : 0;
     if (f) {
         best = -EGF(last1)(ai, O ^ f, x2);
         if (best >= beta) return best;
     }
-    f = EG_FLIPS(P, O, x2);
+    f = (EG_NEIGHBOUR[x2] & O) ? EG_FLIPS(P, O, x2) : 0;
     if (f) {
         int v = -EGF(last1)(ai, O ^ f, x1);
         if (v > best) best = v;
@@ -59,13 +59,13 @@ static int EGF(last3)(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha, int 
                       int x2, int x3, int passed) {
     ai->nodes++;
     int best = -65;
-    uint64_t f = EG_FLIPS(P, O, x1);
+    uint64_t f = (EG_NEIGHBOUR[x1] & O) ? EG_FLIPS(P, O, x1) : 0;
     if (f) {
         best = -EGF(last2)(ai, O ^ f, P ^ f ^ (1ULL << x1), -beta, -alpha, x2, x3, 0);
         if (best >= beta) return best;
         if (best > alpha) alpha = best;
     }
-    f = EG_FLIPS(P, O, x2);
+    f = (EG_NEIGHBOUR[x2] & O) ? EG_FLIPS(P, O, x2) : 0;
     if (f) {
         int v = -EGF(last2)(ai, O ^ f, P ^ f ^ (1ULL << x2), -beta, -alpha, x1, x3, 0);
         if (v > best) {
@@ -74,7 +74,7 @@ static int EGF(last3)(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha, int 
             if (v > alpha) alpha = v;
         }
     }
-    f = EG_FLIPS(P, O, x3);
+    f = (EG_NEIGHBOUR[x3] & O) ? EG_FLIPS(P, O, x3) : 0;
     if (f) {
         int v = -EGF(last2)(ai, O ^ f, P ^ f ^ (1ULL << x3), -beta, -alpha, x1, x2, 0);
         if (v > best) best = v;
@@ -109,6 +109,7 @@ static int EGF(eg_small)(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha, i
     }
     ai->nodes++;
     uint64_t odd = PARITY_MASK[parity];
+    E &= bb_neighbours(O); /* a move must be next to an opponent disc */
     uint64_t order[4] = {E & odd & SMALL_GOOD, E & odd & ~SMALL_GOOD, E & ~odd & SMALL_GOOD,
                          E & ~odd & ~SMALL_GOOD};
     int best = -65;
@@ -153,7 +154,11 @@ static void EGF(sort_moves)(eg_move *mv, int n) {
 static inline int EGF(stability_cutoff_possible)(int alpha, int n) {
     /* With n empties the opponent has at most 64 - n discs; the bound
      * 64 - 2 * stable can only reach alpha when alpha is large. */
-    return alpha >= 64 - 2 * (64 - n) && alpha > 0;
+#ifndef EG_STAB_K
+#define EG_STAB_K 2
+#endif
+    (void)n;
+    return alpha >= EG_STAB_K * n;
 }
 
 static int EGF(eg_deep)(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha, int beta, int n,
@@ -225,6 +230,10 @@ static int EGF(eg_deep)(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha, in
         uint64_t rep = EG_MOVES(np, no);
         int key = bit_count(rep) * KW_MOB + bit_count(rep & BB_CORNERS) * KW_CORNER;
         key -= (int)((odd >> x) & 1) * KW_PAR;
+        if (n <= EG_CHEAP_MAX) {
+            e->key = key;
+            continue;
+        }
         /* Our own mobility afterwards: moves that keep options open. */
         key -= bit_count(EG_MOVES(no, np)) * KW_OWNMOB;
         {
