@@ -19,6 +19,27 @@ static inline int EGF(should_poll)(rv_reversi_ai *ai) {
     return ai->aborted;
 }
 
+#ifdef EG_PEXT
+/* Discs flipped by own at the last empty square x (every other square is
+ * own or the opponent's). */
+static inline int EGF(count_last)(uint64_t own, int x) {
+    const uint64_t *m = EG_LINE_MASK[x];
+    const uint8_t *pos = EG_LINE_POS[x];
+    return EG_LINE_FLIPS[pos[0]][_pext_u64(own, m[0])] + EG_LINE_FLIPS[pos[1]][_pext_u64(own, m[1])] +
+           EG_LINE_FLIPS[pos[2]][_pext_u64(own, m[2])] + EG_LINE_FLIPS[pos[3]][_pext_u64(own, m[3])];
+}
+
+/* The last empty square x; P to move, O = every other square. */
+static int EGF(last1)(rv_reversi_ai *ai, uint64_t P, int x) {
+    int p = bit_count(P);
+    ai->nodes++;
+    int c = EGF(count_last)(P, x);
+    if (c) return 2 * (p + 1 + c) - 64;
+    c = EGF(count_last)(~(P | (1ULL << x)), x);
+    if (c) return 2 * (p - c) - 64;
+    return p > 63 - p ? 2 * p - 62 : 2 * p - 64;
+}
+#else
 /* The last empty square x; P to move, O = every other square. */
 static int EGF(last1)(rv_reversi_ai *ai, uint64_t P, int x) {
     uint64_t bit = 1ULL << x, O = ~(P | bit);
@@ -31,6 +52,7 @@ static int EGF(last1)(rv_reversi_ai *ai, uint64_t P, int x) {
     /* Nobody can fill the last square: it goes to the winner (63 discs, odd). */
     return p > 63 - p ? 2 * p - 62 : 2 * p - 64;
 }
+#endif
 
 /* The last two empty squares x1 and x2. */
 static int EGF(last2)(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha, int beta, int x1,
