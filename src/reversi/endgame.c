@@ -19,7 +19,7 @@
 #include "reversi/endgame_stable.h"
 
 #ifndef EG_SMALL
-#define EG_SMALL 7   /* up to this many empties: the small solver */
+#define EG_SMALL 6   /* up to this many empties: the small solver */
 #endif
 #ifndef EG_TT_MIN
 #define EG_TT_MIN 9  /* from this many empties on: transposition table */
