@@ -30,7 +30,7 @@ static inline int EGF(count_last)(uint64_t own, int x) {
 }
 
 /* The last empty square x; P to move, O = every other square. */
-static int EGF(last1)(rv_reversi_ai *ai, uint64_t P, int x) {
+static inline __attribute__((always_inline)) int EGF(last1)(rv_reversi_ai *ai, uint64_t P, int x) {
     int p = bit_count(P);
     ai->nodes++;
     int c = EGF(count_last)(P, x);
@@ -41,7 +41,7 @@ static int EGF(last1)(rv_reversi_ai *ai, uint64_t P, int x) {
 }
 #else
 /* The last empty square x; P to move, O = every other square. */
-static int EGF(last1)(rv_reversi_ai *ai, uint64_t P, int x) {
+static inline __attribute__((always_inline)) int EGF(last1)(rv_reversi_ai *ai, uint64_t P, int x) {
     uint64_t bit = 1ULL << x, O = ~(P | bit);
     int p = bit_count(P);
     ai->nodes++;
