@@ -170,17 +170,12 @@ static void EGF(sort_moves)(eg_move *mv, int n) {
     }
 }
 
-/* Lowest stable-disc count of the opponent at which the cut-off can fire
- * is cheap to test; the stable discs themselves cost more, so they are only
- * computed when alpha is high enough for a cut-off to be possible at all. */
+/* The stable discs cost a fixpoint computation, so they are only counted
+ * when alpha is high enough for the bound 64 - 2 * stable to have a fair
+ * chance of reaching it: alpha >= 2 * empties (within noise of the earlier
+ * alpha > 0 test on FFO #40-#44; the bound is safe at any alpha). */
 static inline int EGF(stability_cutoff_possible)(int alpha, int n) {
-    /* With n empties the opponent has at most 64 - n discs; the bound
-     * 64 - 2 * stable can only reach alpha when alpha is large. */
-#ifndef EG_STAB_K
-#define EG_STAB_K 2
-#endif
-    (void)n;
-    return alpha >= EG_STAB_K * n;
+    return alpha >= 2 * n;
 }
 
 static int EGF(eg_deep)(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha, int beta, int n,
