@@ -19,30 +19,52 @@ static inline int EGF(should_poll)(rv_reversi_ai *ai) {
     return ai->aborted;
 }
 
+#ifdef EG_PEXT
+/* Discs flipped by own at the last empty square x (every other square is
+ * own or the opponent's). */
+static inline int EGF(count_last)(uint64_t own, int x) {
+    const uint64_t *m = EG_LINE_MASK[x];
+    const uint8_t *pos = EG_LINE_POS[x];
+    return EG_LINE_FLIPS[pos[0]][_pext_u64(own, m[0])] + EG_LINE_FLIPS[pos[1]][_pext_u64(own, m[1])] +
+           EG_LINE_FLIPS[pos[2]][_pext_u64(own, m[2])] + EG_LINE_FLIPS[pos[3]][_pext_u64(own, m[3])];
+}
+
 /* The last empty square x; P to move, O = every other square. */
-static int EGF(last1)(rv_reversi_ai *ai, uint64_t P, int x) {
+static inline __attribute__((always_inline)) int EGF(last1)(rv_reversi_ai *ai, uint64_t P, int x) {
+    int p = bit_count(P);
+    ai->nodes++;
+    int c = EGF(count_last)(P, x);
+    if (c) return 2 * (p + 1 + c) - 64;
+    c = EGF(count_last)(~(P | (1ULL << x)), x);
+    if (c) return 2 * (p - c) - 64;
+    return p > 63 - p ? 2 * p - 62 : 2 * p - 64;
+}
+#else
+/* The last empty square x; P to move, O = every other square. */
+static inline __attribute__((always_inline)) int EGF(last1)(rv_reversi_ai *ai, uint64_t P, int x) {
     uint64_t bit = 1ULL << x, O = ~(P | bit);
     int p = bit_count(P);
     ai->nodes++;
-    uint64_t f = EG_FLIPS(P, O, x);
+    uint64_t f = (EG_NEIGHBOUR[x] & O) ? EG_FLIPS(P, O, x) : 0;
     if (f) return 2 * (p + 1 + bit_count(f)) - 64;
-    f = EG_FLIPS(O, P, x);
+    f = (EG_NEIGHBOUR[x] & P) ? EG_FLIPS(O, P, x) : 0;
     if (f) return 2 * (p - bit_count(f)) - 64;
     /* Nobody can fill the last square: it goes to the winner (63 discs, odd). */
     return p > 63 - p ? 2 * p - 62 : 2 * p - 64;
 }
+#endif
 
 /* The last two empty squares x1 and x2. */
 static int EGF(last2)(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha, int beta, int x1,
                       int x2, int passed) {
     ai->nodes++;
     int best = -65;
-    uint64_t f = EG_FLIPS(P, O, x1);
+    uint64_t f = (EG_NEIGHBOUR[x1] & O) ? EG_FLIPS(P, O, x1) : 0;
     if (f) {
         best = -EGF(last1)(ai, O ^ f, x2);
         if (best >= beta) return best;
     }
-    f = EG_FLIPS(P, O, x2);
+    f = (EG_NEIGHBOUR[x2] & O) ? EG_FLIPS(P, O, x2) : 0;
     if (f) {
         int v = -EGF(last1)(ai, O ^ f, x1);
         if (v > best) best = v;
@@ -59,13 +81,13 @@ static int EGF(last3)(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha, int 
                       int x2, int x3, int passed) {
     ai->nodes++;
     int best = -65;
-    uint64_t f = EG_FLIPS(P, O, x1);
+    uint64_t f = (EG_NEIGHBOUR[x1] & O) ? EG_FLIPS(P, O, x1) : 0;
     if (f) {
         best = -EGF(last2)(ai, O ^ f, P ^ f ^ (1ULL << x1), -beta, -alpha, x2, x3, 0);
         if (best >= beta) return best;
         if (best > alpha) alpha = best;
     }
-    f = EG_FLIPS(P, O, x2);
+    f = (EG_NEIGHBOUR[x2] & O) ? EG_FLIPS(P, O, x2) : 0;
     if (f) {
         int v = -EGF(last2)(ai, O ^ f, P ^ f ^ (1ULL << x2), -beta, -alpha, x1, x3, 0);
         if (v > best) {
@@ -74,7 +96,7 @@ static int EGF(last3)(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha, int 
             if (v > alpha) alpha = v;
         }
     }
-    f = EG_FLIPS(P, O, x3);
+    f = (EG_NEIGHBOUR[x3] & O) ? EG_FLIPS(P, O, x3) : 0;
     if (f) {
         int v = -EGF(last2)(ai, O ^ f, P ^ f ^ (1ULL << x3), -beta, -alpha, x1, x2, 0);
         if (v > best) best = v;
@@ -109,6 +131,7 @@ static int EGF(eg_small)(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha, i
     }
     ai->nodes++;
     uint64_t odd = PARITY_MASK[parity];
+    E &= bb_neighbours(O); /* a move must be next to an opponent disc */
     uint64_t order[4] = {E & odd & SMALL_GOOD, E & odd & ~SMALL_GOOD, E & ~odd & SMALL_GOOD,
                          E & ~odd & ~SMALL_GOOD};
     int best = -65;
@@ -147,13 +170,12 @@ static void EGF(sort_moves)(eg_move *mv, int n) {
     }
 }
 
-/* Lowest stable-disc count of the opponent at which the cut-off can fire
- * is cheap to test; the stable discs themselves cost more, so they are only
- * computed when alpha is high enough for a cut-off to be possible at all. */
+/* The stable discs cost a fixpoint computation, so they are only counted
+ * when alpha is high enough for the bound 64 - 2 * stable to have a fair
+ * chance of reaching it: alpha >= 2 * empties (within noise of the earlier
+ * alpha > 0 test on FFO #40-#44; the bound is safe at any alpha). */
 static inline int EGF(stability_cutoff_possible)(int alpha, int n) {
-    /* With n empties the opponent has at most 64 - n discs; the bound
-     * 64 - 2 * stable can only reach alpha when alpha is large. */
-    return alpha >= 64 - 2 * (64 - n) && alpha > 0;
+    return alpha >= 2 * n;
 }
 
 static int EGF(eg_deep)(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha, int beta, int n,
@@ -225,6 +247,10 @@ static int EGF(eg_deep)(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha, in
         uint64_t rep = EG_MOVES(np, no);
         int key = bit_count(rep) * KW_MOB + bit_count(rep & BB_CORNERS) * KW_CORNER;
         key -= (int)((odd >> x) & 1) * KW_PAR;
+        if (n <= EG_CHEAP_MAX) {
+            e->key = key;
+            continue;
+        }
         /* Our own mobility afterwards: moves that keep options open. */
         key -= bit_count(EG_MOVES(no, np)) * KW_OWNMOB;
         {
