@@ -10,28 +10,11 @@
 #include "renversi/core.h"
 #include "renversi/reversi_ai.h"
 #include "reversi/ai_internal.h"
+#include "othello_ref.h"
 
 #include <pthread.h>
 #include <time.h>
 
-static int ref_solve(uint64_t P, uint64_t O, int passed) {
-    uint64_t moves = rv_reversi_moves_bb(P, O);
-    if (!moves) {
-        if (passed) {
-            int p = rv_bb_count(P), o = rv_bb_count(O), e = 64 - p - o;
-            return p > o ? p - o + e : p < o ? p - o - e : 0;
-        }
-        return -ref_solve(O, P, 1);
-    }
-    int best = -100;
-    for (int sq = 0; sq < 64; sq++) {
-        if (!((moves >> sq) & 1)) continue;
-        uint64_t f = rv_reversi_flips_bb(P, O, sq);
-        int v = -ref_solve(O & ~f, P | f | (1ULL << sq), 0);
-        if (v > best) best = v;
-    }
-    return best;
-}
 
 static rv_reversi_pos random_position(rv_rng *rng, int empties) {
     rv_reversi_pos pos;

@@ -10,26 +10,8 @@
 #include "renversi/reversi_ai.h"
 #include "renversi/reversi_record.h"
 #include "reversi/ai_internal.h"
+#include "othello_ref.h"
 
-/* Plain negamax over the rules of the public API: the reference. */
-static int ref_solve(uint64_t P, uint64_t O, int passed) {
-    uint64_t moves = rv_reversi_moves_bb(P, O);
-    if (!moves) {
-        if (passed) {
-            int p = rv_bb_count(P), o = rv_bb_count(O), e = 64 - p - o;
-            return p > o ? p - o + e : p < o ? p - o - e : 0;
-        }
-        return -ref_solve(O, P, 1);
-    }
-    int best = -100;
-    for (int sq = 0; sq < 64; sq++) {
-        if (!((moves >> sq) & 1)) continue;
-        uint64_t f = rv_reversi_flips_bb(P, O, sq);
-        int v = -ref_solve(O & ~f, P | f | (1ULL << sq), 0);
-        if (v > best) best = v;
-    }
-    return best;
-}
 
 static const int PATHS[] = {RV_REVERSI_SIMD_PLAIN, RV_REVERSI_SIMD_AVX2, RV_REVERSI_SIMD_AVX512};
 

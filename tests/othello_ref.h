@@ -1,0 +1,32 @@
+/*
+ * The tests' reference Othello endgame solver: plain negamax over the public
+ * rules (moves, flips, pass, empties to the winner) with no pruning, no table
+ * and no ordering — slow and obviously right. Shared by the solver and search tests.
+ */
+#ifndef RV_TEST_OTHELLO_REF_H
+#define RV_TEST_OTHELLO_REF_H
+
+#include "renversi/reversi.h"
+#include "reversi/ai_internal.h"
+
+/* The exact final disc difference for the side to move (P), both sides playing perfectly. */
+static inline int ref_solve(uint64_t P, uint64_t O, int passed) {
+    uint64_t moves = rv_reversi_moves_bb(P, O);
+    if (!moves) {
+        if (passed) {
+            int p = rv_bb_count(P), o = rv_bb_count(O), e = 64 - p - o;
+            return p > o ? p - o + e : p < o ? p - o - e : 0;
+        }
+        return -ref_solve(O, P, 1);
+    }
+    int best = -100;
+    for (int sq = 0; sq < 64; sq++) {
+        if (!((moves >> sq) & 1)) continue;
+        uint64_t f = rv_reversi_flips_bb(P, O, sq);
+        int v = -ref_solve(O & ~f, P | f | (1ULL << sq), 0);
+        if (v > best) best = v;
+    }
+    return best;
+}
+
+#endif
