@@ -19,13 +19,7 @@ if [ "$(printf '%s\n' "$out" | wc -l)" = 2 ] && printf '%s\n' "$out" | tail -1 |
 "$RENVERSI" solve "$ffo" >"$tmp/all" 2>/dev/null
 if [ "$(grep -c '^[0-9]' "$tmp/all")" = 19 ]; then ok; else bad "19 result lines expected"; fi
 if tail -1 "$tmp/all" | grep -q '19/19 agree'; then ok; else bad "summary: $(tail -1 "$tmp/all")"; fi
-i=0
-while read -r board side rest; do
-    i=$((i + 1))
-    want=$(printf '%s\n' "$rest" | sed 's/^[ ;]*[A-H][1-8]:\([-+0-9]*\);.*/\1/; s/^+//')
-    got=$(sed -n "${i}p" "$tmp/all" | awk '{print $3}' | sed 's/^+//')
-    if [ "$got" = "$want" ]; then ok; else bad "FFO #$i: $got, want $want"; fi
-done <"$ffo"
+expect_ffo_scores "$ffo" "$tmp/all" 1
 
 # --wld: +1/0/-1; FFO #4 is a draw (H8:+0), #9 a loss (-8).
 "$RENVERSI" solve --wld "$ffo" >"$tmp/wld" 2>/dev/null

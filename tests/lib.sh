@@ -45,6 +45,19 @@ expect_stderr_has() {
     if grep -qF -- "$want" "$tmp/err"; then ok; else bad "stderr lacks '$want': $*"; cat "$tmp/err" >&2; fi
 }
 
+# expect_ffo_scores OBF OUT FIRST: line i of OUT (`renversi solve` output) has the best
+# score OBF states for its position i (the first listed MOVE:SCORE); FIRST numbers the
+# positions in messages (FFO #FIRST, ...).
+expect_ffo_scores() {
+    local obf=$1 out=$2 first=$3 i=0 board side rest want got
+    while read -r board side rest; do
+        i=$((i + 1))
+        want=$(printf '%s\n' "$rest" | sed 's/^[ ;]*[A-H][1-8]:\([-+0-9]*\);.*/\1/; s/^+//')
+        got=$(sed -n "${i}p" "$out" | awk '{print $3}' | sed 's/^+//')
+        if [ "$got" = "$want" ]; then ok; else bad "FFO #$((i + first - 1)): $got, want $want"; fi
+    done <"$obf"
+}
+
 finish() {
     echo "$pass passed, $fail failed"
     [ "$fail" = 0 ]
