@@ -29,6 +29,8 @@ for h in $(printf '%s\n' "$hints" | awk '{print $2}'); do
 done
 if [ "$(printf '%s\n' "$hints" | awk '{print $2}' | sort -u | wc -l)" = 3 ]; then ok; else bad "hint moves repeat"; fi
 if [ "$(printf '%s\n' "$hints" | awk '{print $3}' | sort -g -r | tr '\n' ' ')" = "$(printf '%s\n' "$hints" | awk '{print $3}' | tr '\n' ' ')" ]; then ok; else bad "hints not best first"; fi
+# hint ends with the node count and time of its search
+if sed -n '/^pong 2$/,/^pong 3$/p' "$tmp/s1" | grep -v '^status' | tail -2 | head -1 | grep -Eq '^nodestats [1-9][0-9]* [0-9]+\.[0-9]+$'; then ok; else bad "hint sent no nodestats"; fi
 # the best hint has the same score as go's answer (same depth, same engine)
 if [ "$(printf '%s\n' "$hints" | head -1 | awk '{print $3}')" = "$(printf '%s\n' "$ans" | cut -d/ -f2)" ]; then ok; else bad "hint/go disagree: $hints / $ans"; fi
 if grep -qx 'learned' "$tmp/s1"; then ok; else bad "no 'learned'"; fi

@@ -48,6 +48,16 @@ void rv_reversi_ai_clear(rv_reversi_ai *ai);
  */
 void rv_reversi_ai_set_contempt(rv_reversi_ai *ai, int contempt_centi);
 
+/* The heuristic evaluation of the midgame search. */
+typedef enum rv_reversi_eval {
+    RV_REVERSI_EVAL_PATTERN = 0, /* fitted pattern weights (the default, strongest) */
+    RV_REVERSI_EVAL_SIMPLE = 1   /* hand-weighted mobility, corners, stability... */
+} rv_reversi_eval;
+
+/* Chooses the evaluation (RV_EINVAL for an unknown one); exact solves are
+ * not affected, except for their speed. */
+rv_status rv_reversi_ai_set_eval(rv_reversi_ai *ai, rv_reversi_eval eval);
+
 /*
  * How long / how deep to think.  level 1..20 picks a depth (and an exact
  * endgame solve near the end) like a human-facing difficulty setting; level 0
@@ -101,6 +111,10 @@ typedef struct rv_reversi_move_eval {
 rv_status rv_reversi_ai_eval_moves(rv_reversi_ai *ai, const rv_reversi_pos *pos,
                                    const rv_reversi_limits *limits, rv_reversi_move_eval *out,
                                    int max, int *count);
+
+/* Positions visited by the engine's last (or running) think, eval_moves or
+ * solve. */
+uint64_t rv_reversi_ai_nodes(const rv_reversi_ai *ai);
 
 /*
  * Thread-safe: asks a running think/solve of this engine to return soon.  The

@@ -96,6 +96,9 @@ static void *nb_work(void *arg) {
                 out(nb, "search %s %s 0 %s", rv_reversi_square_format(ev[i].move, 1, sq), e, d);
             }
         }
+        if (s == RV_OK)
+            out(nb, "nodestats %llu %.3f", (unsigned long long)rv_reversi_ai_nodes(nb->ai),
+                rv_clock_seconds() - t0);
     }
     out(nb, "status " NB_NAME " is waiting");
     return NULL;

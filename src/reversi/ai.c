@@ -37,6 +37,14 @@ void rv_reversi_ai_set_contempt(rv_reversi_ai *ai, int contempt_centi) {
     if (ai) ai->contempt = contempt_centi;
 }
 
+rv_status rv_reversi_ai_set_eval(rv_reversi_ai *ai, rv_reversi_eval eval) {
+    if (!ai || (eval != RV_REVERSI_EVAL_PATTERN && eval != RV_REVERSI_EVAL_SIMPLE)) return RV_EINVAL;
+    ai->eval_kind = (int)eval;
+    return RV_OK;
+}
+
+uint64_t rv_reversi_ai_nodes(const rv_reversi_ai *ai) { return ai ? ai->nodes : 0; }
+
 void rv_reversi_ai_stop(rv_reversi_ai *ai) {
     if (ai) atomic_store(&ai->stop, 1);
 }
