@@ -66,7 +66,7 @@ int rv_cmd_serve(int argc, char **argv) {
     rv_server_opts o = {.host = host, .port = (int)port, .db = db, .web = web, .quiet = quiet};
     return rv_server_run(&o);
 #else
-    (void)quiet;
+    (void)quiet, (void)host, (void)db, (void)port;
     return rv_cli_fail(cmd, "this build has no server (configured with -DRV_SERVER=OFF)");
 #endif
 }
