@@ -5,12 +5,13 @@
 #                   with short libFuzzer runs (clang)
 #   make test-long  the long suites (big property runs, FFO #20-39)
 #   make bench      the benchmarks recorded in BENCHMARKS.md (and the web load test)
+#   make weights    refit the Othello evaluation (src/reversi/eval_weights.bin)
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 BUILD ?= build
 ASAN_BUILD ?= build-asan
 CTEST_FLAGS ?= --output-on-failure -j $(JOBS)
 
-.PHONY: all deps deps-test configure run test test-unit test-asan test-long bench install clean format
+.PHONY: all deps deps-test configure run test test-unit test-asan test-long bench weights install clean format
 
 all: deps
 	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release >/dev/null
@@ -45,8 +46,14 @@ bench: all
 	$(BUILD)/renversi bench perft
 	$(BUILD)/renversi bench solve
 	$(BUILD)/renversi bench search
+	$(BUILD)/renversi bench midgame
+	$(BUILD)/renversi bench midgame --eval simple
 	bash bench/load.sh 500 10 0 $(BUILD)
 	bash bench/load.sh 500 10 100 $(BUILD)
+
+weights: all
+	scripts/fit-weights.sh $(BUILD) $(JOBS)
+	cmake --build $(BUILD) -j $(JOBS)
 
 install: all
 	cmake --install $(BUILD)

@@ -1,8 +1,10 @@
 /*
- * Strength: level 10 against level 5 over 100 games from 50 varied openings
- * (random legal 4-9 ply starts, each played with both colours), through the
- * public API only.  Level 10 must score at least 75% (win 1, draw 1/2).
- * Every move is checked against the rules of the core.
+ * Strength, through the public API only, each match 100 games from 50 varied
+ * openings (random legal 4-9 ply starts, each played with both colours;
+ * win 1, draw 1/2), every move checked against the rules of the core:
+ *   level 10 against level 5 must score at least 75%;
+ *   the fitted pattern evaluation against the hand-weighted one, both at
+ *   level 6 (same depth), must score at least 65%.
  */
 #include "test.h"
 
@@ -30,12 +32,20 @@ static int play_game(rv_reversi_ai *black, int black_level, rv_reversi_ai *white
     return b > w ? b - w + e : b < w ? b - w - e : 0;
 }
 
-int main(void) {
-    const int openings = 50, strong = 10, weak = 5;
+typedef struct side {
+    int level;
+    rv_reversi_eval eval;
+    const char *name;
+} side;
+
+/* Plays the match; returns the first side's points (of 2 * openings). */
+static double match(side first, side second, int openings, uint64_t seed, int *games_out) {
     rv_reversi_ai *a = rv_reversi_ai_new(32 << 20), *b = rv_reversi_ai_new(32 << 20);
     CHECK(a && b);
+    rv_reversi_ai_set_eval(a, first.eval);
+    rv_reversi_ai_set_eval(b, second.eval);
     rv_rng rng;
-    rv_rng_seed(&rng, 20261121);
+    rv_rng_seed(&rng, seed);
     double points = 0;
     int games = 0, wins = 0, draws = 0, illegal = 0;
     double t0 = rv_clock_seconds();
@@ -49,25 +59,37 @@ int main(void) {
             while (k--) m &= m - 1;
             rv_reversi_play(&start, rv_bb_first(m));
         }
-        for (int strong_is_black = 0; strong_is_black < 2; strong_is_black++) {
+        for (int first_is_black = 0; first_is_black < 2; first_is_black++) {
             rv_reversi_ai_clear(a);
             rv_reversi_ai_clear(b);
-            int d = strong_is_black ? play_game(a, strong, b, weak, &start, &illegal)
-                                    : play_game(b, weak, a, strong, &start, &illegal);
-            int s = strong_is_black ? d : -d; /* for the strong side */
+            int d = first_is_black ? play_game(a, first.level, b, second.level, &start, &illegal)
+                                   : play_game(b, second.level, a, first.level, &start, &illegal);
+            int s = first_is_black ? d : -d; /* for the first side */
             games++;
             if (s > 0) wins++, points += 1;
             else if (s == 0) draws++, points += 0.5;
-            fprintf(stderr, "game %d: level %d as %s, %+d\n", games, strong,
-                    strong_is_black ? "black" : "white", s);
+            fprintf(stderr, "game %d: %s as %s, %+d\n", games, first.name,
+                    first_is_black ? "black" : "white", s);
         }
     }
-    printf("level %d vs level %d: %d games, %d wins, %d draws, %d losses, %.1f%%, %.0f s\n",
-           strong, weak, games, wins, draws, games - wins - draws, 100.0 * points / games,
+    printf("%s vs %s: %d games, %d wins, %d draws, %d losses, %.1f%%, %.0f s\n", first.name,
+           second.name, games, wins, draws, games - wins - draws, 100.0 * points / games,
            rv_clock_seconds() - t0);
     CHECK_EQ_INT(illegal, 0);
-    CHECK_MSG(points >= 0.75 * games, "level %d scored %.1f of %d", strong, points, games);
     rv_reversi_ai_free(a);
     rv_reversi_ai_free(b);
+    *games_out = games;
+    return points;
+}
+
+int main(void) {
+    int games;
+    side l10 = {10, RV_REVERSI_EVAL_PATTERN, "level 10"}, l5 = {5, RV_REVERSI_EVAL_PATTERN, "level 5"};
+    double p = match(l10, l5, 50, 20261121, &games);
+    CHECK_MSG(p >= 0.75 * games, "level 10 scored %.1f of %d", p, games);
+    side pat = {6, RV_REVERSI_EVAL_PATTERN, "level 6 pattern"};
+    side simple = {6, RV_REVERSI_EVAL_SIMPLE, "level 6 simple"};
+    p = match(pat, simple, 50, 7, &games);
+    CHECK_MSG(p >= 0.65 * games, "the pattern evaluation scored %.1f of %d", p, games);
     return test_finish();
 }

@@ -256,13 +256,17 @@ static uint64_t transpose(uint64_t b) {
 static void test_eval_symmetry(void) {
     rv_rng rng;
     rv_rng_seed(&rng, 31);
+    rv_reversi_ai *ai = rv_reversi_ai_new(1 << 20);
+    CHECK(ai != NULL);
+    CHECK_EQ_INT(rv_reversi_ai_set_eval(ai, (rv_reversi_eval)7), RV_EINVAL);
+    CHECK_EQ_INT(rv_reversi_ai_set_eval(ai, RV_REVERSI_EVAL_SIMPLE), RV_OK);
     for (int i = 0; i < 300; i++) {
         rv_reversi_pos p = random_position(&rng, 4 + (int)rv_rng_below(&rng, 55));
         uint64_t P = p.player, O = p.opponent;
-        int v = rv_ai_eval(P, O);
-        CHECK_EQ_INT(rv_ai_eval(flip_vertical(P), flip_vertical(O)), v);
-        CHECK_EQ_INT(rv_ai_eval(mirror_horizontal(P), mirror_horizontal(O)), v);
-        CHECK_EQ_INT(rv_ai_eval(transpose(P), transpose(O)), v);
+        int v = rv_ai_eval(ai, P, O);
+        CHECK_EQ_INT(rv_ai_eval(ai, flip_vertical(P), flip_vertical(O)), v);
+        CHECK_EQ_INT(rv_ai_eval(ai, mirror_horizontal(P), mirror_horizontal(O)), v);
+        CHECK_EQ_INT(rv_ai_eval(ai, transpose(P), transpose(O)), v);
         CHECK_EQ_U64(rv_bb_count(rv_ai_stable(transpose(P), transpose(O))),
                      rv_bb_count(rv_ai_stable(P, O)));
         CHECK_EQ_U64(rv_bb_count(rv_ai_stable(mirror_horizontal(P), mirror_horizontal(O))),
@@ -273,9 +277,9 @@ static void test_eval_symmetry(void) {
         for (uint64_t m = rv_reversi_moves_bb(O, P); m; m &= m - 1)
             CHECK((rv_reversi_flips_bb(O, P, rv_bb_first(m)) & s) == 0);
     }
+    rv_reversi_ai_free(ai);
 }
 
-/* A beginner level really is weak: level 6 beats level 1 in most games. */
 static void test_level_strength_order(void) {
     rv_reversi_ai *a = rv_reversi_ai_new(2 << 20), *b = rv_reversi_ai_new(2 << 20);
     int strong_wins = 0;

@@ -32,6 +32,7 @@ int rv_bench_forbidden(int argc, char **argv);
 int rv_bench_perft(int argc, char **argv);
 int rv_bench_solve(int argc, char **argv);
 int rv_bench_search(int argc, char **argv);
+int rv_bench_midgame(int argc, char **argv);
 
 /* Prints "renversi CMD: MESSAGE" on stderr and returns RV_EXIT_BAD. */
 int rv_cli_fail(const char *cmd, const char *fmt, ...)

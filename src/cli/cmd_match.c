@@ -275,7 +275,8 @@ static const char help[] =
     "\n"
     "Plays ENGINE1 against ENGINE2 over N games (Gomoku/Renju or Othello), alternating\n"
     "colours on each opening, refereeing every move. ENGINE is\n"
-    "  level:N       the built-in engine at level 1..20\n"
+    "  level:N       the built-in engine at level 1..20 (Othello: level:N:simple\n"
+    "                plays with the hand-weighted evaluation instead of the fitted one)\n"
     "  pbrain:CMD    an external Gomocup brain started with `sh -c CMD` (Gomoku)\n"
     "  nboard:CMD    an external NBoard engine started with `sh -c CMD` (Othello)\n"
     "Progress goes to stderr; the result (W/D/L from ENGINE1's side, score, Elo\n"
@@ -382,9 +383,10 @@ int rv_cmd_match(int argc, char **argv) {
     }
     for (int k = 0; k < 2; k++)
         if (engine_spec_parse(eng[k], &m->spec[k]) != 0 ||
-            m->spec[k].kind == (m->reversi ? ENG_PBRAIN : ENG_NBOARD)) {
-            rc = rv_cli_fail("match", "bad engine '%s' (expected level:1..20 or %s:CMD)", eng[k],
-                             m->reversi ? "nboard" : "pbrain");
+            m->spec[k].kind == (m->reversi ? ENG_PBRAIN : ENG_NBOARD) ||
+            (m->spec[k].simple_eval && !m->reversi)) {
+            rc = rv_cli_fail("match", "bad engine '%s' (expected level:1..20%s or %s:CMD)", eng[k],
+                             m->reversi ? "[:simple]" : "", m->reversi ? "nboard" : "pbrain");
             goto out;
         }
     rv_gomoku probe;

@@ -19,6 +19,7 @@ enum { ENG_LEVEL, ENG_PBRAIN, ENG_NBOARD };
 typedef struct engine_spec {
     int kind;
     int level;
+    int simple_eval; /* Othello level:N:simple, the hand-weighted evaluation */
     const char *cmd;
     char name[64];
 } engine_spec;

@@ -16,11 +16,12 @@ int engine_spec_parse(const char *s, engine_spec *out) {
     if (strncmp(s, "level:", 6) == 0) {
         char *end;
         long v = strtol(s + 6, &end, 10);
-        if (end == s + 6 || *end || v < RV_GOMOKU_AI_MIN_LEVEL || v > RV_GOMOKU_AI_MAX_LEVEL)
-            return -1;
+        if (end == s + 6 || v < RV_GOMOKU_AI_MIN_LEVEL || v > RV_GOMOKU_AI_MAX_LEVEL) return -1;
+        if (!strcmp(end, ":simple")) out->simple_eval = 1;
+        else if (*end) return -1;
         out->kind = ENG_LEVEL;
         out->level = (int)v;
-        snprintf(out->name, sizeof out->name, "level:%ld", v);
+        snprintf(out->name, sizeof out->name, "level:%ld%s", v, end);
         return 0;
     }
     const char *cmd = NULL;
@@ -39,9 +40,10 @@ int engine_start(engine *e, const engine_spec *spec, int reversi) {
     e->spec = spec;
     e->to_fd = e->from_fd = -1;
     if (spec->kind == ENG_LEVEL) {
-        if (reversi)
+        if (reversi) {
             e->rai = rv_reversi_ai_new(16u << 20);
-        else
+            if (e->rai && spec->simple_eval) rv_reversi_ai_set_eval(e->rai, RV_REVERSI_EVAL_SIMPLE);
+        } else
             e->ai = rv_gomoku_ai_new(8u << 20);
         return e->ai || e->rai ? 0 : -1;
     }

@@ -83,6 +83,7 @@ struct rv_reversi_ai {
     int check_counter;    /* poll the clock every so many nodes */
     int aborted;          /* the running search was cut short */
     int simd;             /* rv_reversi_simd code path of the solver */
+    int eval_kind;        /* rv_reversi_eval of the midgame search */
 };
 
 /* True when the running search must stop (stop request or time out). */
@@ -96,8 +97,9 @@ int rv_ai_valid_pos(const rv_reversi_pos *pos);
 
 /* ------------------------------------------------------------ evaluation */
 
-/* Heuristic evaluation of (P, O) for P to move, in centidiscs. */
-int rv_ai_eval(uint64_t P, uint64_t O);
+/* Heuristic evaluation of (P, O) for P to move, in centidiscs (within
+ * +-5000), with the engine's evaluation. */
+int rv_ai_eval(const rv_reversi_ai *ai, uint64_t P, uint64_t O);
 
 /* Midgame PVS of (P, O) to depth plies in centidiscs (search.c). */
 int rv_ai_mid_search(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha, int beta, int depth);

@@ -1,6 +1,10 @@
 /*
- * The heuristic evaluation of the midgame search, in centidiscs for the side
- * to move.  Hand-weighted features (no weights from other engines):
+ * The heuristic evaluations of the midgame search, in centidiscs for the side
+ * to move.  The default is the pattern evaluation (pattern.c), whose weights
+ * the project fits itself (tools/othello_train.c).  The simple evaluation
+ * below (RV_REVERSI_EVAL_SIMPLE) has hand-chosen weights (none from other
+ * engines); the first self-play games of the fitting pipeline use it.
+ * Its features:
  *   mobility           legal moves of each side (corner moves count double);
  *   potential mobility empty squares next to the other side's discs;
  *   corners            owned corners;
@@ -15,6 +19,7 @@
  */
 #include "reversi/ai_internal.h"
 #include "reversi/endgame_stable.h"
+#include "reversi/pattern.h"
 
 /* The evaluation counts bits a lot: on x86-64 an extra copy compiled for
  * CPUs with POPCNT/BMI2/AVX2 is chosen at load time (an ifunc).  GCC only:
@@ -41,7 +46,7 @@ static const uint64_t XSQ[4] = {1ULL << 9, 1ULL << 14, 1ULL << 49, 1ULL << 54};
 static const uint64_t CSQ[4] = {(1ULL << 1) | (1ULL << 8), (1ULL << 6) | (1ULL << 15),
                                 (1ULL << 48) | (1ULL << 57), (1ULL << 55) | (1ULL << 62)};
 
-EVAL_CLONES int rv_ai_eval(uint64_t P, uint64_t O) {
+EVAL_CLONES static int eval_simple(uint64_t P, uint64_t O) {
     uint64_t E = ~(P | O);
     int e = bit_count(E);
     weights w = {lerp(W_OPEN.mob, W_END.mob, e),         lerp(W_OPEN.pot, W_END.pot, e),
@@ -71,4 +76,15 @@ EVAL_CLONES int rv_ai_eval(uint64_t P, uint64_t O) {
     if (v > 5000) v = 5000;
     if (v < -5000) v = -5000;
     return v;
+}
+
+/* A heuristic is never as sure as a finished game: stay inside +-50 discs. */
+static inline int clamp_heuristic(int v) { return v > 5000 ? 5000 : v < -5000 ? -5000 : v; }
+
+int rv_ai_eval(const rv_reversi_ai *ai, uint64_t P, uint64_t O) {
+    if (ai->eval_kind == RV_REVERSI_EVAL_SIMPLE) return eval_simple(P, O);
+    int v = ai->simd != RV_REVERSI_SIMD_PLAIN ? rv_pat_eval_bmi2(P, O) : rv_pat_eval(P, O);
+    /* 1/RV_PAT_SCALE discs to centidiscs, rounded to nearest. */
+    v = v >= 0 ? (v * 100 + RV_PAT_SCALE / 2) / RV_PAT_SCALE : -((-v * 100 + RV_PAT_SCALE / 2) / RV_PAT_SCALE);
+    return clamp_heuristic(v);
 }

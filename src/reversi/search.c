@@ -38,7 +38,7 @@ static void sort_desc(mid_move *mv, int n) {
 }
 
 /* Moves of P, best-looking first: the table move, then by a static guess. */
-static int gen_moves(uint64_t P, uint64_t O, uint64_t moves, int tt_move, int depth,
+static int gen_moves(const rv_reversi_ai *ai, uint64_t P, uint64_t O, uint64_t moves, int tt_move, int depth,
                      mid_move *mv) {
     int n = 0;
     for (uint64_t m = moves; m; m &= m - 1) {
@@ -48,7 +48,7 @@ static int gen_moves(uint64_t P, uint64_t O, uint64_t moves, int tt_move, int de
         e->flips = f;
         e->sq = x;
         if (x == tt_move) e->key = 1 << 20;
-        else if (depth >= 2) e->key = -rv_ai_eval(O ^ f, P ^ f ^ (1ULL << x));
+        else if (depth >= 2) e->key = -rv_ai_eval(ai, O ^ f, P ^ f ^ (1ULL << x));
         else e->key = 0;
     }
     if (depth >= 2 || tt_move >= 0) sort_desc(mv, n);
@@ -60,7 +60,7 @@ static int gen_moves(uint64_t P, uint64_t O, uint64_t moves, int tt_move, int de
 static int mid_search(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha, int beta, int depth,
                       int passed, int draw) {
     ai->nodes++;
-    if (depth <= 0) return rv_ai_eval(P, O);
+    if (depth <= 0) return rv_ai_eval(ai, P, O);
     if (poll_stop(ai)) return alpha;
     uint64_t moves = rv_reversi_moves_bb(P, O);
     if (!moves) {
@@ -82,7 +82,7 @@ static int mid_search(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha, int 
     }
     const int alpha0 = alpha;
     mid_move mv[32];
-    int n = gen_moves(P, O, moves, tt_move, depth, mv);
+    int n = gen_moves(ai, P, O, moves, tt_move, depth, mv);
     int best = -INF, bm = mv[0].sq;
     for (int i = 0; i < n; i++) {
         uint64_t f = mv[i].flips, np = O ^ f, no = P ^ f ^ (1ULL << mv[i].sq);
@@ -240,7 +240,7 @@ static void think(rv_reversi_ai *ai, uint64_t P, uint64_t O, const plan *p,
     int empties = bit_count(~(P | O));
     uint64_t moves = rv_reversi_moves_bb(P, O);
     mid_move mv[32];
-    int n = gen_moves(P, O, moves, -1, 2, mv);
+    int n = gen_moves(ai, P, O, moves, -1, 2, mv);
     rv_rng rng;
     rv_rng_seed(&rng, tt_hash(P, O) ^ ai->nodes ^ (uint64_t)ai->tt.date * 0x9E3779B97F4A7C15ULL);
 
@@ -252,7 +252,7 @@ static void think(rv_reversi_ai *ai, uint64_t P, uint64_t O, const plan *p,
     /* Iterative deepening.  With a time budget, an iteration is started only
      * if the previous ones took less than a fifth of the budget (each one
      * costs several times the previous). */
-    int prev = rv_ai_eval(P, O);
+    int prev = rv_ai_eval(ai, P, O);
     int max_depth = p->depth;
     int direct_solve = empties <= p->solve && !p->time_ms && !p->noise;
     if (direct_solve) max_depth = 0;
@@ -327,7 +327,7 @@ rv_status rv_reversi_ai_think(rv_reversi_ai *ai, const rv_reversi_pos *pos,
         info.move = RV_REVERSI_PASS;
         info.pv[0] = RV_REVERSI_PASS;
         info.pv_len = 1;
-        info.eval_centi = -rv_ai_eval(O, P);
+        info.eval_centi = -rv_ai_eval(ai, O, P);
     } else {
         think(ai, P, O, &p, &info);
     }
@@ -347,7 +347,7 @@ rv_status rv_reversi_ai_eval_moves(rv_reversi_ai *ai, const rv_reversi_pos *pos,
     if (!moves && !rv_reversi_moves_bb(O, P)) return RV_EOVER;
     rv_ai_begin(ai, p.time_ms);
     mid_move mv[32];
-    int n = gen_moves(P, O, moves, -1, 2, mv);
+    int n = gen_moves(ai, P, O, moves, -1, 2, mv);
     rv_reversi_move_eval res[32];
     int done = 0;
     int exact = empties - 1 <= p.solve;
@@ -382,7 +382,7 @@ rv_status rv_reversi_ai_eval_moves(rv_reversi_ai *ai, const rv_reversi_pos *pos,
     if (!done) { /* stopped before depth 1 finished: a static guess */
         for (int i = 0; i < n; i++) {
             uint64_t f = mv[i].flips, np = O ^ f, no = P ^ f ^ (1ULL << mv[i].sq);
-            res[i] = (rv_reversi_move_eval){mv[i].sq, -rv_ai_eval(np, no), 0, 0};
+            res[i] = (rv_reversi_move_eval){mv[i].sq, -rv_ai_eval(ai, np, no), 0, 0};
         }
     }
     /* Best first (stable: equal scores keep the move-ordering order). */

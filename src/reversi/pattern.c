@@ -1,0 +1,86 @@
+/*
+ * The pattern evaluation: the sum of one fitted weight per pattern instance,
+ * per mobility count of each side and per number of empty squares (see
+ * pattern.h).  Reading an instance's configuration is two bit gathers (pext)
+ * and two lookups in the base-3 table; CPUs with BMI2 get a copy that uses
+ * the pext instruction, chosen at run time (rv_pat_eval_bmi2).
+ */
+#include "reversi/pattern.h"
+
+#include "renversi/reversi.h"
+#include "reversi/ai_internal.h"
+
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) && !defined(RV_NO_SIMD)
+#include <immintrin.h>
+#define PAT_HAVE_BMI2 1
+#endif
+
+/* The bits of b under mask m, packed to the low end (pext in plain C). */
+static inline uint64_t pext_soft(uint64_t b, uint64_t m) {
+    uint64_t r = 0, bit = 1;
+    for (; m; m &= m - 1, bit <<= 1)
+        if (b & m & -m) r |= bit;
+    return r;
+}
+
+/* The eight symmetric images of b, in rv_pat_transform() order. */
+static inline void images(uint64_t b, uint64_t out[8]) {
+    out[0] = b;
+    out[1] = rv_pat_transform(b, 1);
+    out[2] = rv_pat_transform(b, 2);
+    out[3] = rv_pat_transform(out[1], 2);
+    for (int k = 0; k < 4; k++) out[k + 4] = rv_pat_transform(out[k], 4);
+}
+
+static inline int mob_index(uint64_t moves) {
+    int n = bit_count(moves);
+    return n < RV_PAT_MOB ? n : RV_PAT_MOB - 1;
+}
+
+/* Fills idx[] (feature indices within a stage) with the given gather. */
+#define PAT_FEATURES(P, O, PEXT, idx)                                                      \
+    do {                                                                                   \
+        uint64_t tp_[8], to_[8];                                                           \
+        images(P, tp_);                                                                    \
+        images(O, to_);                                                                    \
+        for (int i_ = 0; i_ < RV_PAT_INSTANCES; i_++) {                                    \
+            int t_ = rv_pat_inst_type[i_], k_ = rv_pat_inst_sym[i_];                       \
+            uint64_t m_ = rv_pat_mask[t_];                                                 \
+            (idx)[i_] = rv_pat_offset[t_] + rv_pat_b3[PEXT(tp_[k_], m_)] +                 \
+                        2u * rv_pat_b3[PEXT(to_[k_], m_)];                                 \
+        }                                                                                  \
+        int e_ = bit_count(~((P) | (O)));                                                  \
+        (idx)[RV_PAT_INSTANCES] =                                                          \
+            rv_pat_offset[RV_PAT_TYPES] + (uint32_t)mob_index(rv_reversi_moves_bb(P, O));  \
+        (idx)[RV_PAT_INSTANCES + 1] =                                                      \
+            rv_pat_offset[RV_PAT_TYPES + 1] + (uint32_t)mob_index(rv_reversi_moves_bb(O, P)); \
+        (idx)[RV_PAT_INSTANCES + 2] =                                                      \
+            rv_pat_offset[RV_PAT_TYPES + 2] + (uint32_t)(e_ - 4 * rv_pat_stage(e_));        \
+    } while (0)
+
+void rv_pat_features(uint64_t P, uint64_t O, uint32_t out[RV_PAT_FEATURES]) {
+    PAT_FEATURES(P, O, pext_soft, out);
+}
+
+static inline int sum_weights(uint64_t P, uint64_t O, const uint32_t idx[RV_PAT_FEATURES]) {
+    uint32_t base = (uint32_t)rv_pat_stage(bit_count(~(P | O))) * rv_pat_offset[RV_PAT_GROUPS];
+    int s = 0;
+    for (int i = 0; i < RV_PAT_FEATURES; i++) s += rv_pat_weight(base + idx[i]);
+    return s;
+}
+
+int rv_pat_eval(uint64_t P, uint64_t O) {
+    uint32_t idx[RV_PAT_FEATURES];
+    PAT_FEATURES(P, O, pext_soft, idx);
+    return sum_weights(P, O, idx);
+}
+
+#ifdef PAT_HAVE_BMI2
+__attribute__((target("bmi2,popcnt"))) int rv_pat_eval_bmi2(uint64_t P, uint64_t O) {
+    uint32_t idx[RV_PAT_FEATURES];
+    PAT_FEATURES(P, O, _pext_u64, idx);
+    return sum_weights(P, O, idx);
+}
+#else
+int rv_pat_eval_bmi2(uint64_t P, uint64_t O) { return rv_pat_eval(P, O); }
+#endif

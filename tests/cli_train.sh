@@ -1,0 +1,62 @@
+# rv-train, the tool behind the Othello evaluation weights: self-play output
+# format and determinism, exact labels checked against `renversi solve`, a fit
+# the build-time generator accepts, and clear errors on bad input.
+. "$(dirname "$0")/lib.sh"
+train="$RV_BUILD_DIR/rv-train"
+gen="$RV_BUILD_DIR/rv_gen_eval_tables"
+
+expect_exit 0 "$train" --help
+expect_exit 2 "$train"
+expect_exit 2 "$train" frobnicate
+expect_exit 2 "$train" selfplay --games 2
+expect_exit 2 "$train" selfplay --games 0 --seed 1
+expect_exit 2 "$train" selfplay --games 2 --seed 1 --eval magic
+
+# Two runs with the same seed write the same positions.
+"$train" selfplay --games 4 --seed 7 --depth 2 --solve 10 --eval simple --out "$tmp/a.txt" 2>/dev/null
+"$train" selfplay --games 4 --seed 7 --depth 2 --solve 10 --eval simple --out "$tmp/b.txt" 2>/dev/null
+if [ -s "$tmp/a.txt" ] && cmp -s "$tmp/a.txt" "$tmp/b.txt"; then ok; else bad "selfplay is not deterministic"; fi
+"$train" selfplay --games 4 --seed 8 --depth 2 --solve 10 --eval simple --out "$tmp/c.txt" 2>/dev/null
+if ! cmp -s "$tmp/a.txt" "$tmp/c.txt"; then ok; else bad "another seed gave the same games"; fi
+if grep -Evq '^[0-9a-f]{16} [0-9a-f]{16} -?[0-9]+$' "$tmp/a.txt"; then bad "bad line: $(grep -Ev '^[0-9a-f]{16} [0-9a-f]{16} -?[0-9]+$' "$tmp/a.txt" | head -1)"; else ok; fi
+
+# Every position with at most 10 empties is labelled with its exact score:
+# the same as `renversi solve` (side to move written as X).
+to_obf() { # PLAYER_HEX OPPONENT_HEX -> OBF line, X to move
+    local p=$((16#$1)) o=$((16#$2)) s="" i
+    for i in $(seq 0 63); do
+        if (( (p >> i) & 1 )); then s+="X"; elif (( (o >> i) & 1 )); then s+="O"; else s+="-"; fi
+    done
+    printf '%s X;\n' "$s"
+}
+checked=0
+while read -r p o score; do
+    obf=$(to_obf "$p" "$o")
+    empties=$(printf '%s' "${obf%% *}" | tr -cd '-' | wc -c)
+    [ "$empties" -le 10 ] || continue
+    got=$(printf '%s\n' "$obf" | "$RENVERSI" solve - 2>/dev/null | head -1 | awk '{print $3}')
+    if [ "$((got))" = "$score" ]; then ok; else bad "label $score, solve says $got: $obf"; fi
+    checked=$((checked + 1))
+    [ "$checked" -ge 12 ] && break
+done <"$tmp/a.txt"
+if [ "$checked" -ge 12 ]; then ok; else bad "only $checked exact positions checked"; fi
+
+# A fit of those positions is accepted by the build-time generator.
+cat "$tmp/a.txt" "$tmp/c.txt" >"$tmp/all.txt"
+expect_exit 0 "$train" fit --epochs 3 --out "$tmp/w.bin" "$tmp/all.txt"
+expect_exit 0 "$gen" "$tmp/w.bin" "$tmp/w.c"
+if grep -q 'rv_pat_weight_bytes' "$tmp/w.c"; then ok; else bad "no weights in generated C"; fi
+# A damaged weights file is refused (one byte changed: checksum).
+cp "$tmp/w.bin" "$tmp/bad.bin"
+printf '\x01' | dd of="$tmp/bad.bin" bs=1 seek=1000 conv=notrunc 2>/dev/null
+expect_exit 1 "$gen" "$tmp/bad.bin" "$tmp/bad.c"
+head -c 100 "$tmp/w.bin" >"$tmp/short.bin"
+expect_exit 1 "$gen" "$tmp/short.bin" "$tmp/short.c"
+
+# Bad data: the file and line are named.
+printf '0000000810000000 0000001008000000 0\nnot a position\n' >"$tmp/bad.txt"
+expect_exit 1 "$train" fit --epochs 1 --out "$tmp/x.bin" "$tmp/bad.txt"
+if grep -q 'bad.txt:2' "$tmp/err"; then ok; else bad "error does not name bad.txt:2: $(cat "$tmp/err")"; fi
+expect_exit 1 "$train" fit --out "$tmp/x.bin" "$tmp/missing.txt"
+expect_exit 2 "$train" fit --epochs 0 "$tmp/all.txt"
+finish

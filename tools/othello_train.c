@@ -1,0 +1,490 @@
+/*
+ * rv-train: the reproducible pipeline behind the Othello evaluation weights
+ * (src/reversi/eval_weights.bin).  Everything is deterministic for given
+ * arguments, so `make weights` rebuilds the committed table bit for bit.
+ *
+ *   rv-train selfplay --games N --seed S [--depth D] [--solve E] [--out FILE]
+ *       Plays N games of the engine against itself, each from a different
+ *       random opening, and writes one line per position:
+ *           PLAYER OPPONENT SCORE      (hex bitboards, side to move first)
+ *       SCORE is the exact final disc difference for the side to move:
+ *       positions with at most E empties are solved exactly; earlier ones get
+ *       the exact value of the game's first position with E empties (the
+ *       game's result with perfect play from there on).
+ *
+ *   rv-train fit [--epochs N] [--l2 X] [--out FILE] DATA...
+ *       Fits the weights of the pattern evaluation (src/reversi/pattern.h) to
+ *       the positions by regularised least squares (see fit_stage()) and
+ *       writes them in the format CMake compiles (src/reversi/eval_weights.bin).
+ *
+ * Run with --help for the options.  See docs/engine-othello.md.
+ */
+#include "renversi/renversi.h"
+#include "reversi/pattern.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void usage(FILE *f) {
+    fprintf(f,
+            "usage: rv-train selfplay --games N --seed S [--depth D] [--solve E] [--eval E] [--out FILE]\n"
+            "       rv-train fit [--epochs N] [--l2 X] [--out FILE] DATA...\n"
+                        "\n"
+            "selfplay  plays N engine-vs-engine games from random openings (6-24 random\n"
+            "          moves; seed S) at midgame depth D (default 4), solves every\n"
+            "          position with at most E empties exactly (default 18) and writes\n"
+            "          'PLAYER OPPONENT SCORE' lines (hex bitboards, exact disc difference\n"
+            "          for the side to move; earlier positions get the exact value of\n"
+            "          the game at E empties).  --eval simple|pattern: the engine's\n"
+            "          evaluation (default pattern: the weights built in).  Progress on\n"
+            "          stderr.\n"
+            "fit       fits the pattern weights to the DATA files (selfplay output) by\n"
+            "          least squares with an L2 penalty X (default 8), N sweeps (default\n"
+            "          100), and writes them (default eval_weights.bin).  One position in\n"
+            "          20 (by hash) is held out; the error on it is printed per stage.\n");
+}
+
+static int parse_int(const char *s, long lo, long hi, long *out) {
+    char *end;
+    errno = 0;
+    long v = strtol(s, &end, 10);
+    if (errno || end == s || *end || v < lo || v > hi) return -1;
+    *out = v;
+    return 0;
+}
+
+static int bad_value(const char *opt, const char *v, const char *want) {
+    fprintf(stderr, "rv-train: bad value '%s' for %s: expected %s\n", v, opt, want);
+    return 2;
+}
+
+/* ------------------------------------------------------------ selfplay */
+
+typedef struct sample {
+    uint64_t p, o;
+    int exact; /* score known exactly for this position */
+    int score; /* for the side to move, when exact */
+    int black; /* side to move is black */
+} sample;
+
+static int random_move(rv_rng *rng, uint64_t moves) {
+    int n = rv_bb_count(moves), k = (int)rv_rng_below(rng, (uint64_t)n);
+    while (k--) moves &= moves - 1;
+    return rv_bb_first(moves);
+}
+
+static int selfplay(int argc, char **argv) {
+    long games = -1, seed = -1, depth = 4, solve_at = 18;
+    const char *out_path = NULL;
+    rv_reversi_eval eval = RV_REVERSI_EVAL_PATTERN;
+    for (int i = 0; i < argc; i++) {
+        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+            usage(stdout);
+            return 0;
+        }
+        if (!v) return fprintf(stderr, "rv-train: %s needs a value\n", a), 2;
+        if (!strcmp(a, "--games")) {
+            if (parse_int(v, 1, 100000000, &games)) return bad_value(a, v, "1..100000000");
+        } else if (!strcmp(a, "--seed")) {
+            if (parse_int(v, 0, 2000000000, &seed)) return bad_value(a, v, "0..2000000000");
+        } else if (!strcmp(a, "--depth")) {
+            if (parse_int(v, 1, 20, &depth)) return bad_value(a, v, "1..20");
+        } else if (!strcmp(a, "--solve")) {
+            if (parse_int(v, 0, 30, &solve_at)) return bad_value(a, v, "0..30");
+        } else if (!strcmp(a, "--out")) {
+            out_path = v;
+        } else if (!strcmp(a, "--eval")) {
+            if (!strcmp(v, "simple")) eval = RV_REVERSI_EVAL_SIMPLE;
+            else if (!strcmp(v, "pattern")) eval = RV_REVERSI_EVAL_PATTERN;
+            else return bad_value(a, v, "simple or pattern");
+        } else {
+            fprintf(stderr, "rv-train selfplay: unknown option '%s' (try --help)\n", a);
+            return 2;
+        }
+        i++;
+    }
+    if (games < 0 || seed < 0) {
+        fprintf(stderr, "rv-train selfplay: --games and --seed are required\n");
+        return 2;
+    }
+    FILE *out = out_path ? fopen(out_path, "w") : stdout;
+    if (!out) {
+        fprintf(stderr, "rv-train: cannot write %s: %s\n", out_path, strerror(errno));
+        return 1;
+    }
+    rv_reversi_ai *ai = rv_reversi_ai_new(16u << 20);
+    if (!ai) return fprintf(stderr, "rv-train: out of memory\n"), 1;
+    rv_reversi_ai_set_eval(ai, eval);
+    rv_rng rng;
+    rv_rng_seed(&rng, (uint64_t)seed * 0x9E3779B97F4A7C15ULL + 1);
+    rv_reversi_limits mid = {0, (int)depth, 0};
+    long written = 0;
+    double t0 = rv_clock_seconds();
+    for (long g = 0; g < games; g++) {
+        sample s[RV_REVERSI_MAX_PLIES];
+        int n = 0, anchor = -1;
+        rv_reversi_pos pos;
+        rv_reversi_init(&pos);
+        int random_plies = 6 + (int)rv_rng_below(&rng, 19), ply = 0;
+        while (!rv_reversi_is_over(&pos)) {
+            uint64_t moves = rv_reversi_moves(&pos);
+            int empties = rv_reversi_count(&pos, RV_EMPTY), mv;
+            if (!moves) {
+                rv_reversi_play(&pos, RV_REVERSI_PASS);
+                continue;
+            }
+            if (ply < random_plies) {
+                mv = random_move(&rng, moves);
+            } else if (empties <= solve_at) {
+                rv_reversi_solve_result r;
+                if (rv_reversi_solve(ai, &pos, 0, &r) != RV_OK) return 1;
+                s[n] = (sample){pos.player, pos.opponent, 1, r.score, pos.side == RV_BLACK};
+                if (anchor < 0) anchor = n;
+                n++;
+                /* Exact labels whatever is played: vary the line a little. */
+                mv = rv_rng_below(&rng, 5) == 0 ? random_move(&rng, moves) : r.move;
+            } else {
+                rv_reversi_ai_info info;
+                if (rv_reversi_ai_think(ai, &pos, &mid, &info) != RV_OK) return 1;
+                s[n++] = (sample){pos.player, pos.opponent, 0, 0, pos.side == RV_BLACK};
+                mv = info.move;
+            }
+            if (rv_reversi_play(&pos, mv) != RV_OK) return fprintf(stderr, "rv-train: bad move\n"), 1;
+            ply++;
+        }
+        if (anchor < 0) { /* the game ended before E empties: its result is exact */
+            int sc = rv_reversi_score(&pos);
+            for (int i = 0; i < n; i++) {
+                s[i].exact = 1;
+                s[i].score = (s[i].black == (pos.side == RV_BLACK)) ? sc : -sc;
+            }
+        }
+        for (int i = 0; i < n; i++) {
+            int sc = s[i].score;
+            if (!s[i].exact) sc = s[i].black == s[anchor].black ? s[anchor].score : -s[anchor].score;
+            fprintf(out, "%016" PRIx64 " %016" PRIx64 " %d\n", s[i].p, s[i].o, sc);
+            written++;
+        }
+        if ((g + 1) % 100 == 0 || g + 1 == games) {
+            double t = rv_clock_seconds() - t0;
+            fprintf(stderr, "\rselfplay: %ld/%ld games, %ld positions, %.0f s, ~%.0f s left ", g + 1,
+                    games, written, t, t / (double)(g + 1) * (double)(games - g - 1));
+            fflush(out);
+        }
+    }
+    fprintf(stderr, "\n");
+    rv_reversi_ai_free(ai);
+    if (out != stdout && fclose(out) != 0) {
+        fprintf(stderr, "rv-train: error writing %s\n", out_path);
+        return 1;
+    }
+    return 0;
+}
+
+
+/* ------------------------------------------------------------ fit */
+
+typedef struct position {
+    uint64_t p, o;
+    int8_t score;
+} position;
+
+typedef struct dataset {
+    position *v;
+    size_t n, cap;
+} dataset;
+
+static int load_data(const char *path, dataset *d) {
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        fprintf(stderr, "rv-train: cannot read %s: %s\n", path, strerror(errno));
+        return -1;
+    }
+    char line[256];
+    long ln = 0;
+    while (fgets(line, sizeof line, f)) {
+        ln++;
+        if (line[0] == '#' || line[0] == '\n') continue;
+        uint64_t p, o;
+        int sc, used = 0;
+        if (sscanf(line, "%" SCNx64 " %" SCNx64 " %d %n", &p, &o, &sc, &used) != 3 ||
+            line[used] != '\0' || (p & o) || sc < -64 || sc > 64) {
+            fprintf(stderr, "rv-train: %s:%ld: expected 'PLAYER OPPONENT SCORE' (hex, hex, -64..64)\n",
+                    path, ln);
+            fclose(f);
+            return -1;
+        }
+        if (d->n == d->cap) {
+            size_t cap = d->cap ? d->cap * 2 : 1 << 16;
+            position *v = realloc(d->v, cap * sizeof *v);
+            if (!v) {
+                fclose(f);
+                fprintf(stderr, "rv-train: out of memory\n");
+                return -1;
+            }
+            d->v = v;
+            d->cap = cap;
+        }
+        d->v[d->n++] = (position){p, o, (int8_t)sc};
+    }
+    fclose(f);
+    return 0;
+}
+
+/*
+ * canon[i]: the representative of weight i among the configurations that
+ * are mirror images of each other (a pattern that some symmetry maps onto
+ * itself sees the same situation under two indices); tied weights are fitted
+ * as one, so the evaluation is exactly symmetric.
+ */
+static uint32_t *make_canon(void) {
+    uint32_t n = rv_pat_offset[RV_PAT_GROUPS];
+    uint32_t *canon = malloc(n * sizeof *canon);
+    if (!canon) return NULL;
+    for (uint32_t i = 0; i < n; i++) canon[i] = i;
+    for (int t = 0; t < RV_PAT_TYPES; t++) {
+        uint64_t m = rv_pat_mask[t];
+        int sq[10], ns = 0;
+        for (uint64_t b = m; b; b &= b - 1) sq[ns++] = __builtin_ctzll(b);
+        for (int k = 1; k < 8; k++) {
+            /* perm[j]: the digit that symmetry k reads at digit j. */
+            int perm[10], ok = 1;
+            for (int j = 0; j < ns && ok; j++) {
+                int src = -1;
+                for (int p = 0; p < 64; p++)
+                    if (rv_pat_transform(1ULL << p, k) == 1ULL << sq[j]) src = p;
+                perm[j] = -1;
+                for (int q = 0; q < ns; q++)
+                    if (sq[q] == src) perm[j] = q;
+                ok = perm[j] >= 0;
+            }
+            if (!ok) continue; /* k does not map the pattern onto itself */
+            uint32_t size = rv_pat_offset[t + 1] - rv_pat_offset[t];
+            for (uint32_t idx = 0; idx < size; idx++) {
+                int d[10];
+                uint32_t x = idx, y = 0, w = 1;
+                for (int j = 0; j < ns; j++, x /= 3) d[j] = (int)(x % 3);
+                for (int j = 0; j < ns; j++, w *= 3) y += (uint32_t)d[perm[j]] * w;
+                uint32_t a = rv_pat_offset[t] + idx, b = rv_pat_offset[t] + y;
+                /* Union by minimum (the symmetries form a group: one pass of
+                 * each element reaches the whole orbit, repeated to settle). */
+                uint32_t ca = canon[a], cb = canon[b], c = ca < cb ? ca : cb;
+                canon[a] = canon[b] = c;
+            }
+        }
+        /* Settle chains to their smallest member. */
+        for (uint32_t i = rv_pat_offset[t]; i < rv_pat_offset[t + 1]; i++)
+            while (canon[canon[i]] != canon[i]) canon[i] = canon[canon[i]];
+    }
+    return canon;
+}
+
+static int is_holdout(const position *p) {
+    uint64_t h = p->p * 0x9E3779B97F4A7C15ULL ^ p->o * 0xC2B2AE3D27D4EB4FULL;
+    return (h >> 40) % 20 == 0;
+}
+
+/*
+ * Fits one stage: minimises sum (score - sum of the sample's weights)^2 +
+ * l2 * sum w^2 by block coordinate descent, one feature group at a time:
+ * each weight moves by its residual sum over (uses * instances of the group
+ * per position + l2), a damped Jacobi step that cannot overshoot.  w gets the
+ * stage's weights in discs.
+ */
+static void fit_stage(const uint32_t *feat, const float *y, size_t n, const uint32_t *vfeat,
+                      const float *vy, size_t vn, float *w, int epochs, double l2, int stage) {
+    uint32_t nw = rv_pat_offset[RV_PAT_GROUPS];
+    float *r = malloc(n * sizeof *r);
+    double *num = calloc(nw, sizeof *num);
+    uint32_t *cnt = calloc(nw, sizeof *cnt);
+    if (!r || !num || !cnt) {
+        fprintf(stderr, "rv-train: out of memory\n");
+        exit(1);
+    }
+    /* Instances per position of each group. */
+    int per[RV_PAT_GROUPS] = {0};
+    for (int f = 0; f < RV_PAT_FEATURES; f++)
+        per[f < RV_PAT_INSTANCES ? rv_pat_inst_type[f] : RV_PAT_TYPES + f - RV_PAT_INSTANCES]++;
+    for (size_t s = 0; s < n; s++) {
+        for (int f = 0; f < RV_PAT_FEATURES; f++) cnt[feat[s * RV_PAT_FEATURES + f]]++;
+        r[s] = y[s];
+    }
+    for (uint32_t i = 0; i < nw; i++) w[i] = 0;
+    for (int ep = 0; ep < epochs; ep++) {
+        for (int g = 0; g < RV_PAT_GROUPS; g++) {
+            int f0 = 0, f1 = 0; /* the features of group g: [f0, f1) */
+            for (int f = 0; f < RV_PAT_FEATURES; f++) {
+                int gf = f < RV_PAT_INSTANCES ? rv_pat_inst_type[f] : RV_PAT_TYPES + f - RV_PAT_INSTANCES;
+                if (gf == g) {
+                    if (f1 == 0) f0 = f;
+                    f1 = f + 1;
+                }
+            }
+            for (uint32_t i = rv_pat_offset[g]; i < rv_pat_offset[g + 1]; i++) num[i] = 0;
+            for (size_t s = 0; s < n; s++)
+                for (int f = f0; f < f1; f++) num[feat[s * RV_PAT_FEATURES + f]] += r[s];
+            for (uint32_t i = rv_pat_offset[g]; i < rv_pat_offset[g + 1]; i++) {
+                if (!cnt[i]) continue;
+                double d = (num[i] - l2 * w[i]) / ((double)cnt[i] * per[g] + l2);
+                num[i] = d;
+                w[i] += (float)d;
+            }
+            for (size_t s = 0; s < n; s++) {
+                double d = 0;
+                for (int f = f0; f < f1; f++) d += num[feat[s * RV_PAT_FEATURES + f]];
+                r[s] -= (float)d;
+            }
+        }
+        if (ep + 1 == epochs || (ep + 1) % 50 == 0) {
+            double se = 0, vse = 0;
+            for (size_t s = 0; s < n; s++) se += (double)r[s] * r[s];
+            for (size_t s = 0; s < vn; s++) {
+                double p = 0;
+                for (int f = 0; f < RV_PAT_FEATURES; f++) p += w[vfeat[s * RV_PAT_FEATURES + f]];
+                vse += (vy[s] - p) * (vy[s] - p);
+            }
+            fprintf(stderr, "stage %2d (%2d-%2d empties) sweep %3d: %zu positions, rms error %.2f discs, held-out %zu: %.2f\n",
+                    stage, 4 * stage, stage == RV_PAT_STAGES - 1 ? 60 : 4 * stage + 3, ep + 1, n,
+                    n ? sqrt(se / (double)n) : 0.0, vn, vn ? sqrt(vse / (double)vn) : 0.0);
+        }
+    }
+    free(r);
+    free(num);
+    free(cnt);
+}
+
+static void put32(unsigned char *p, uint32_t v) {
+    for (int i = 0; i < 4; i++) p[i] = (unsigned char)(v >> (8 * i));
+}
+
+static int fit(int argc, char **argv) {
+    long epochs = 100;
+    double l2 = 8.0;
+    const char *out_path = "eval_weights.bin";
+    dataset d = {0};
+    int nfiles = 0;
+    for (int i = 0; i < argc; i++) {
+        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+            usage(stdout);
+            return 0;
+        }
+        if (a[0] == '-' && a[1] == '-') {
+            if (!v) return fprintf(stderr, "rv-train: %s needs a value\n", a), 2;
+            if (!strcmp(a, "--epochs")) {
+                if (parse_int(v, 1, 100000, &epochs)) return bad_value(a, v, "1..100000");
+            } else if (!strcmp(a, "--l2")) {
+                char *end;
+                l2 = strtod(v, &end);
+                if (end == v || *end || !(l2 >= 0 && l2 <= 1e6)) return bad_value(a, v, "a number 0..1e6");
+            } else if (!strcmp(a, "--out")) {
+                out_path = v;
+            } else {
+                fprintf(stderr, "rv-train fit: unknown option '%s' (try --help)\n", a);
+                return 2;
+            }
+            i++;
+            continue;
+        }
+        if (load_data(a, &d) != 0) return 1;
+        nfiles++;
+    }
+    if (!nfiles) return fprintf(stderr, "rv-train fit: no DATA files given\n"), 2;
+    fprintf(stderr, "fit: %zu positions from %d files\n", d.n, nfiles);
+    uint32_t *canon = make_canon();
+    uint32_t nw = rv_pat_offset[RV_PAT_GROUPS];
+    float *w = malloc((size_t)nw * sizeof *w);
+    int16_t *out = calloc((size_t)nw * RV_PAT_STAGES, sizeof *out);
+    if (!canon || !w || !out) return fprintf(stderr, "rv-train: out of memory\n"), 1;
+
+    for (int st = 0; st < RV_PAT_STAGES; st++) {
+        /* The stage's positions, widened to neighbouring empties while there
+         * are too few (the first moves of a game are rarely in the data). */
+        int lo = 4 * st, hi = st == RV_PAT_STAGES - 1 ? 60 : 4 * st + 3;
+        int widen = 0;
+        size_t n, vn;
+        for (;;) {
+            n = vn = 0;
+            for (size_t s = 0; s < d.n; s++) {
+                int e = 64 - rv_bb_count(d.v[s].p | d.v[s].o);
+                if (e < lo - widen || e > hi + widen) continue;
+                if (is_holdout(&d.v[s])) vn++;
+                else n++;
+            }
+            if (n >= 50000 || widen >= 16) break;
+            widen += 2;
+        }
+        uint32_t *feat = malloc((n + 1) * RV_PAT_FEATURES * sizeof *feat);
+        uint32_t *vfeat = malloc((vn + 1) * RV_PAT_FEATURES * sizeof *vfeat);
+        float *y = malloc((n + 1) * sizeof *y), *vy = malloc((vn + 1) * sizeof *vy);
+        if (!feat || !vfeat || !y || !vy) return fprintf(stderr, "rv-train: out of memory\n"), 1;
+        size_t k = 0, vk = 0;
+        for (size_t s = 0; s < d.n; s++) {
+            int e = 64 - rv_bb_count(d.v[s].p | d.v[s].o);
+            if (e < lo - widen || e > hi + widen) continue;
+            uint32_t f[RV_PAT_FEATURES];
+            rv_pat_features(d.v[s].p, d.v[s].o, f);
+            /* Positions of a neighbouring stage keep their own bias entry. */
+            int eb = e < lo ? lo : e > hi ? hi : e;
+            f[RV_PAT_INSTANCES + 2] = rv_pat_offset[RV_PAT_TYPES + 2] + (uint32_t)(eb - 4 * st);
+            uint32_t *dst = is_holdout(&d.v[s]) ? &vfeat[vk * RV_PAT_FEATURES] : &feat[k * RV_PAT_FEATURES];
+            for (int j = 0; j < RV_PAT_FEATURES; j++) dst[j] = canon[f[j]];
+            if (is_holdout(&d.v[s])) vy[vk++] = d.v[s].score;
+            else y[k++] = d.v[s].score;
+        }
+        fit_stage(feat, y, k, vfeat, vy, vk, w, (int)epochs, l2, st);
+        for (uint32_t i = 0; i < nw; i++) {
+            double q = round((double)w[canon[i]] * RV_PAT_SCALE);
+            out[(size_t)st * nw + i] = (int16_t)(q > 32767 ? 32767 : q < -32767 ? -32767 : q);
+        }
+        free(feat);
+        free(vfeat);
+        free(y);
+        free(vy);
+    }
+
+    size_t bytes = (size_t)nw * RV_PAT_STAGES * 2;
+    unsigned char *buf = malloc(RV_PAT_FILE_HEADER + bytes);
+    if (!buf) return fprintf(stderr, "rv-train: out of memory\n"), 1;
+    memcpy(buf, RV_PAT_FILE_MAGIC, 4);
+    put32(buf + 4, RV_PAT_FILE_VERSION);
+    put32(buf + 8, RV_PAT_STAGES);
+    put32(buf + 12, nw);
+    uint32_t h = 2166136261u;
+    for (size_t i = 0; i < (size_t)nw * RV_PAT_STAGES; i++) {
+        uint16_t v = (uint16_t)out[i];
+        buf[RV_PAT_FILE_HEADER + 2 * i] = (unsigned char)(v & 0xFF);
+        buf[RV_PAT_FILE_HEADER + 2 * i + 1] = (unsigned char)(v >> 8);
+    }
+    for (size_t i = 0; i < bytes; i++) h = (h ^ buf[RV_PAT_FILE_HEADER + i]) * 16777619u;
+    put32(buf + 16, h);
+    FILE *f = fopen(out_path, "wb");
+    if (!f || fwrite(buf, 1, RV_PAT_FILE_HEADER + bytes, f) != RV_PAT_FILE_HEADER + bytes ||
+        fclose(f) != 0) {
+        fprintf(stderr, "rv-train: cannot write %s\n", out_path);
+        return 1;
+    }
+    fprintf(stderr, "fit: wrote %s (%u weights per stage, %d stages)\n", out_path, nw, RV_PAT_STAGES);
+    free(buf);
+    free(out);
+    free(w);
+    free(canon);
+    free(d.v);
+    return 0;
+}
+
+int main(int argc, char **argv) {
+    if (argc < 2 || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
+        usage(argc < 2 ? stderr : stdout);
+        return argc < 2 ? 2 : 0;
+    }
+    if (!strcmp(argv[1], "selfplay")) return selfplay(argc - 2, argv + 2);
+    if (!strcmp(argv[1], "fit")) return fit(argc - 2, argv + 2);
+    fprintf(stderr, "rv-train: unknown command '%s' (try --help)\n", argv[1]);
+    return 2;
+}
