@@ -81,7 +81,7 @@ static int selfplay(int argc, char **argv) {
     long games = -1, seed = -1, depth = 4, solve_at = 18;
     const char *out_path = NULL;
     rv_reversi_eval eval = RV_REVERSI_EVAL_PATTERN;
-    for (int i = 0; i < argc; i++) {
+    for (int i = 0; i < argc; i += 2) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
             usage(stdout);
@@ -106,7 +106,6 @@ static int selfplay(int argc, char **argv) {
             fprintf(stderr, "rv-train selfplay: unknown option '%s' (try --help)\n", a);
             return 2;
         }
-        i++;
     }
     if (games < 0 || seed < 0) {
         fprintf(stderr, "rv-train selfplay: --games and --seed are required\n");
@@ -362,38 +361,75 @@ static void put32(unsigned char *p, uint32_t v) {
     for (int i = 0; i < 4; i++) p[i] = (unsigned char)(v >> (8 * i));
 }
 
-static int fit(int argc, char **argv) {
+/* The options and data files of `fit`: -1 to go on, else the exit status. */
+static int fit_args(int argc, char **argv, dataset *dd, int *nfiles_out, long *epochs_out,
+                    double *l2_out, const char **out_out) {
+    dataset d = *dd;
+    int nfiles = 0;
+    long epochs = *epochs_out;
+    double l2 = *l2_out;
+    const char *out_path = *out_out;
+    int rc = -1;
+    for (int i = 0; i < argc;) {
+        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+            usage(stdout);
+            rc = 0;
+            goto done;
+        }
+        if (a[0] == '-' && a[1] == '-') {
+            if (!v) {
+                fprintf(stderr, "rv-train: %s needs a value\n", a);
+                rc = 2;
+                goto done;
+            }
+            if (!strcmp(a, "--epochs")) {
+                if (parse_int(v, 1, 100000, &epochs)) {
+                    rc = bad_value(a, v, "1..100000");
+                    goto done;
+                }
+            } else if (!strcmp(a, "--l2")) {
+                char *end;
+                l2 = strtod(v, &end);
+                if (end == v || *end || !(l2 >= 0 && l2 <= 1e6)) {
+                    rc = bad_value(a, v, "a number 0..1e6");
+                    goto done;
+                }
+            } else if (!strcmp(a, "--out")) {
+                out_path = v;
+            } else {
+                fprintf(stderr, "rv-train fit: unknown option '%s' (try --help)\n", a);
+                rc = 2;
+                goto done;
+            }
+            i += 2;
+            continue;
+        }
+        if (load_data(a, &d) != 0) {
+            rc = 1;
+            goto done;
+        }
+        nfiles++;
+        i++;
+    }
+done:
+    *dd = d;
+    *nfiles_out = nfiles;
+    *epochs_out = epochs;
+    *l2_out = l2;
+    *out_out = out_path;
+    return rc;
+}
+
+static int fit_run(int argc, char **argv, dataset *dp) {
     long epochs = 100;
     double l2 = 8.0;
     const char *out_path = "eval_weights.bin";
     dataset d = {0};
     int nfiles = 0;
-    for (int i = 0; i < argc; i++) {
-        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-            usage(stdout);
-            return 0;
-        }
-        if (a[0] == '-' && a[1] == '-') {
-            if (!v) return fprintf(stderr, "rv-train: %s needs a value\n", a), 2;
-            if (!strcmp(a, "--epochs")) {
-                if (parse_int(v, 1, 100000, &epochs)) return bad_value(a, v, "1..100000");
-            } else if (!strcmp(a, "--l2")) {
-                char *end;
-                l2 = strtod(v, &end);
-                if (end == v || *end || !(l2 >= 0 && l2 <= 1e6)) return bad_value(a, v, "a number 0..1e6");
-            } else if (!strcmp(a, "--out")) {
-                out_path = v;
-            } else {
-                fprintf(stderr, "rv-train fit: unknown option '%s' (try --help)\n", a);
-                return 2;
-            }
-            i++;
-            continue;
-        }
-        if (load_data(a, &d) != 0) return 1;
-        nfiles++;
-    }
+    int rc = fit_args(argc, argv, &d, &nfiles, &epochs, &l2, &out_path);
+    *dp = d;
+    if (rc >= 0) return rc;
     if (!nfiles) return fprintf(stderr, "rv-train fit: no DATA files given\n"), 2;
     fprintf(stderr, "fit: %zu positions from %d files\n", d.n, nfiles);
     uint32_t *canon = make_canon();
@@ -474,8 +510,14 @@ static int fit(int argc, char **argv) {
     free(out);
     free(w);
     free(canon);
-    free(d.v);
     return 0;
+}
+
+static int fit(int argc, char **argv) {
+    dataset d = {0};
+    int rc = fit_run(argc, argv, &d);
+    free(d.v);
+    return rc;
 }
 
 int main(int argc, char **argv) {
