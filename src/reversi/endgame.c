@@ -53,6 +53,19 @@
 #define KW_CSTAB 8
 #endif
 
+/* From EG_EVAL_MIN empties on, the evaluation of each child joins the
+ * ordering key, KW_EVAL per disc; from EG_SHALLOW_MIN on, a shallow midgame
+ * search of (empties - 14) / 3 plies replaces the evaluation. */
+#ifndef EG_EVAL_MIN
+#define EG_EVAL_MIN 16
+#endif
+#ifndef KW_EVAL
+#define KW_EVAL 8
+#endif
+#ifndef EG_SHALLOW_MIN
+#define EG_SHALLOW_MIN 20
+#endif
+
 static const uint64_t QUADRANT[4] = {0x000000000F0F0F0FULL, 0x00000000F0F0F0F0ULL,
                                      0x0F0F0F0F00000000ULL, 0xF0F0F0F000000000ULL};
 

@@ -261,6 +261,16 @@ static int EGF(eg_deep)(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha, in
         }
         /* Potential mobility of the opponent: empty squares next to our discs. */
         key += bit_count(bb_neighbours(no) & E & ~(1ULL << x)) * KW_POT;
+        /* Far from the end, the fitted evaluation of the position after the
+         * move (the opponent's view: low is good for us) sorts better still
+         * (the hand-weighted one does not pay for itself). */
+        if (n >= EG_EVAL_MIN && ai->eval_kind == RV_REVERSI_EVAL_PATTERN) {
+            /* From EG_SHALLOW_MIN empties a shallow search instead, deeper
+             * the further from the end. */
+            int v = n >= EG_SHALLOW_MIN ? rv_ai_mid_search(ai, np, no, -30000, 30000, (n - 14) / 3)
+                                        : rv_ai_eval(ai, np, no);
+            key += v * KW_EVAL / 100;
+        }
         e->key = key;
     }
     EGF(sort_moves)(mv, nm);
