@@ -1,13 +1,33 @@
 /*
- * The tests' reference Othello endgame solver: plain negamax over the public
- * rules (moves, flips, pass, empties to the winner) with no pruning, no table
- * and no ordering — slow and obviously right. Shared by the solver and search tests.
+ * Helpers of the Othello tests: a reference endgame solver (plain negamax over
+ * the public rules — moves, flips, pass, empties to the winner — with no
+ * pruning, no table and no ordering: slow and obviously right) and random
+ * positions.  Shared by the solver, search and evaluation tests.
  */
 #ifndef RV_TEST_OTHELLO_REF_H
 #define RV_TEST_OTHELLO_REF_H
 
 #include "renversi/reversi.h"
 #include "reversi/ai_internal.h"
+#include "renversi/core.h"
+
+/* A position reached by random legal moves from the start, with at most
+ * `empties` empty squares (fewer if the game ended first). */
+static inline rv_reversi_pos ref_random_position(rv_rng *rng, int empties) {
+    rv_reversi_pos pos;
+    rv_reversi_init(&pos);
+    while (!rv_reversi_is_over(&pos) && rv_reversi_count(&pos, RV_EMPTY) > empties) {
+        uint64_t m = rv_reversi_moves(&pos);
+        if (!m) {
+            rv_reversi_play(&pos, RV_REVERSI_PASS);
+            continue;
+        }
+        int k = (int)rv_rng_below(rng, (uint64_t)rv_bb_count(m));
+        while (k--) m &= m - 1;
+        rv_reversi_play(&pos, rv_bb_first(m));
+    }
+    return pos;
+}
 
 /* The exact final disc difference for the side to move (P), both sides playing perfectly. */
 static inline int ref_solve(uint64_t P, uint64_t O, int passed) {

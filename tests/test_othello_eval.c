@@ -10,6 +10,7 @@
 #include "renversi/reversi_ai.h"
 #include "reversi/ai_internal.h"
 #include "reversi/pattern.h"
+#include "othello_ref.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -37,22 +38,6 @@ static uint64_t naive_transform(uint64_t b, int k) {
     if (k & 2) b = naive_flip_cols(b);
     if (k & 4) b = naive_transpose(b);
     return b;
-}
-
-static rv_reversi_pos random_position(rv_rng *rng, int plies) {
-    rv_reversi_pos p;
-    rv_reversi_init(&p);
-    for (int i = 0; i < plies && !rv_reversi_is_over(&p); i++) {
-        uint64_t m = rv_reversi_moves(&p);
-        if (!m) {
-            rv_reversi_play(&p, RV_REVERSI_PASS);
-            continue;
-        }
-        int k = (int)rv_rng_below(rng, (uint64_t)rv_bb_count(m));
-        while (k--) m &= m - 1;
-        rv_reversi_play(&p, rv_bb_first(m));
-    }
-    return p;
 }
 
 static void test_transforms(void) {
@@ -131,7 +116,7 @@ static void test_eval_consistent_and_symmetric(void) {
     int bmi2 = rv_reversi_simd_best() != RV_REVERSI_SIMD_PLAIN;
     int nonzero = 0;
     for (int i = 0; i < 2000; i++) {
-        rv_reversi_pos p = random_position(&rng, 1 + (int)rv_rng_below(&rng, 58));
+        rv_reversi_pos p = ref_random_position(&rng, 2 + (int)rv_rng_below(&rng, 58));
         uint64_t P = p.player, O = p.opponent;
         int v = rv_pat_eval(P, O);
         nonzero += v != 0;
@@ -157,7 +142,7 @@ static void test_eval_predicts_exact_scores(void) {
     double se_pat = 0, se_simple = 0;
     int n = 0;
     while (n < 150) {
-        rv_reversi_pos p = random_position(&rng, 44);
+        rv_reversi_pos p = ref_random_position(&rng, 16);
         if (rv_reversi_count(&p, RV_EMPTY) != 16 || !rv_reversi_moves(&p)) continue;
         rv_reversi_solve_result r;
         CHECK_EQ_INT(rv_reversi_solve(ai, &p, 0, &r), RV_OK);

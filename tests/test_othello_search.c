@@ -16,22 +16,6 @@
 #include <time.h>
 
 
-static rv_reversi_pos random_position(rv_rng *rng, int empties) {
-    rv_reversi_pos pos;
-    rv_reversi_init(&pos);
-    while (!rv_reversi_is_over(&pos) && rv_reversi_count(&pos, RV_EMPTY) > empties) {
-        uint64_t m = rv_reversi_moves(&pos);
-        if (!m) {
-            rv_reversi_play(&pos, RV_REVERSI_PASS);
-            continue;
-        }
-        int k = (int)rv_rng_below(rng, (uint64_t)rv_bb_count(m));
-        while (k--) m &= m - 1;
-        rv_reversi_play(&pos, rv_bb_first(m));
-    }
-    return pos;
-}
-
 /* Checks that pv[0..len) is a legal line from pos starting with move. */
 static int pv_is_legal(const rv_reversi_pos *pos, const rv_reversi_ai_info *info) {
     if (info->pv_len < 1 || info->pv[0] != info->move) return 0;
@@ -86,7 +70,7 @@ static void test_levels_play_legal(void) {
     for (int level = 1; level <= 12; level++) {
         /* A midgame position (30 empties) and an endgame one (12). */
         for (int k = 0; k < 2; k++) {
-            rv_reversi_pos pos = random_position(&rng, k ? 12 : 30);
+            rv_reversi_pos pos = ref_random_position(&rng, k ? 12 : 30);
             if (rv_reversi_is_over(&pos) || !rv_reversi_moves(&pos)) continue;
             rv_reversi_limits lim = {level, 0, 0};
             rv_reversi_ai_info info;
@@ -107,7 +91,7 @@ static void test_exact_endgame(void) {
     rv_rng rng;
     rv_rng_seed(&rng, 99);
     for (int i = 0; i < 20; i++) {
-        rv_reversi_pos pos = random_position(&rng, 6 + i % 4);
+        rv_reversi_pos pos = ref_random_position(&rng, 6 + i % 4);
         if (rv_reversi_is_over(&pos) || !rv_reversi_moves(&pos)) continue;
         int want = ref_solve(pos.player, pos.opponent, 0);
         rv_reversi_limits lim = {10, 0, 0};
@@ -225,7 +209,7 @@ static void test_independent_engines(void) {
     rv_reversi_ai *a = rv_reversi_ai_new(2 << 20), *b = rv_reversi_ai_new(2 << 20);
     rv_rng rng;
     rv_rng_seed(&rng, 5);
-    rv_reversi_pos pos = random_position(&rng, 40);
+    rv_reversi_pos pos = ref_random_position(&rng, 40);
     rv_reversi_limits lim = {0, 5, 0};
     rv_reversi_ai_info x, y;
     CHECK(rv_reversi_ai_think(a, &pos, &lim, &x) == RV_OK);
@@ -261,7 +245,7 @@ static void test_eval_symmetry(void) {
     CHECK_EQ_INT(rv_reversi_ai_set_eval(ai, (rv_reversi_eval)7), RV_EINVAL);
     CHECK_EQ_INT(rv_reversi_ai_set_eval(ai, RV_REVERSI_EVAL_SIMPLE), RV_OK);
     for (int i = 0; i < 300; i++) {
-        rv_reversi_pos p = random_position(&rng, 4 + (int)rv_rng_below(&rng, 55));
+        rv_reversi_pos p = ref_random_position(&rng, 4 + (int)rv_rng_below(&rng, 55));
         uint64_t P = p.player, O = p.opponent;
         int v = rv_ai_eval(ai, P, O);
         CHECK_EQ_INT(rv_ai_eval(ai, flip_vertical(P), flip_vertical(O)), v);

@@ -61,18 +61,7 @@ static void test_random_vs_reference(int path) {
     int checked = 0;
     for (int game = 0; game < 60; game++) {
         int stop_at = 1 + (int)rv_rng_below(&rng, 10);
-        rv_reversi_pos pos;
-        rv_reversi_init(&pos);
-        while (!rv_reversi_is_over(&pos) && rv_reversi_count(&pos, RV_EMPTY) > stop_at) {
-            uint64_t m = rv_reversi_moves(&pos);
-            if (!m) {
-                rv_reversi_play(&pos, RV_REVERSI_PASS);
-                continue;
-            }
-            int k = (int)rv_rng_below(&rng, (uint64_t)rv_bb_count(m));
-            while (k--) m &= m - 1;
-            rv_reversi_play(&pos, rv_bb_first(m));
-        }
+        rv_reversi_pos pos = ref_random_position(&rng, stop_at);
         int want = ref_solve(pos.player, pos.opponent, 0);
         rv_reversi_solve_result r;
         CHECK(rv_reversi_solve(ai, &pos, 0, &r) == RV_OK);

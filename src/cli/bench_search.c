@@ -73,6 +73,18 @@ static int run_one(rv_gomoku_ai *ai, const char *line, int depth, int index, uin
     return 0;
 }
 
+typedef struct bench_run {
+    rv_gomoku_ai *ai;
+    int depth;
+    uint64_t nodes;
+    double secs;
+} bench_run;
+
+static int run_line(void *ctx, const char *line, int index) {
+    bench_run *r = ctx;
+    return run_one(r->ai, line, r->depth, index, &r->nodes, &r->secs);
+}
+
 int rv_bench_search(int argc, char **argv) {
     const char *file = NULL;
     long depth = 8;
@@ -90,31 +102,13 @@ int rv_bench_search(int argc, char **argv) {
             return rv_cli_fail("bench", "unexpected argument '%s'", argv[i]);
     }
     rv_cli_describe_machine();
-    rv_gomoku_ai *ai = rv_gomoku_ai_new(16u << 20);
-    if (!ai) return rv_cli_fail("bench", "out of memory");
-    uint64_t nodes = 0;
-    double secs = 0;
-    int rc = 0, index = 0;
-    if (file) {
-        FILE *f = rv_cli_open(file);
-        if (!f) {
-            rv_gomoku_ai_free(ai);
-            return rv_cli_fail("bench", "cannot open '%s'", file);
-        }
-        char *line = NULL;
-        size_t cap = 0;
-        while (rc == 0 && rv_cli_getline(&line, &cap, f) >= 0)
-            if (!rv_cli_skip_line(line)) rc = run_one(ai, line, (int)depth, ++index, &nodes, &secs);
-        free(line);
-        if (f != stdin) fclose(f);
-        if (rc == 0 && index == 0) rc = rv_cli_fail("bench", "no positions in '%s'", file);
-    } else {
-        for (size_t i = 0; rc == 0 && i < sizeof builtin / sizeof builtin[0]; i++)
-            rc = run_one(ai, builtin[i], (int)depth, ++index, &nodes, &secs);
-    }
-    rv_gomoku_ai_free(ai);
+    bench_run run = {rv_gomoku_ai_new(16u << 20), (int)depth, 0, 0};
+    if (!run.ai) return rv_cli_fail("bench", "out of memory");
+    int rc = rv_cli_each_line("bench", file, builtin, sizeof builtin / sizeof builtin[0], run_line,
+                              &run);
+    rv_gomoku_ai_free(run.ai);
     if (rc) return rc;
-    printf("search: %llu nodes, %.3f s, %.0f k nodes/s\n", (unsigned long long)nodes, secs,
-           secs > 0 ? (double)nodes / secs / 1000.0 : 0.0);
+    printf("search: %llu nodes, %.3f s, %.0f k nodes/s\n", (unsigned long long)run.nodes,
+           run.secs, run.secs > 0 ? (double)run.nodes / run.secs / 1000.0 : 0.0);
     return RV_EXIT_OK;
 }

@@ -53,6 +53,15 @@ long rv_cli_getline(char **buf, size_t *cap, FILE *f);
 /* Opens PATH for reading, "-" meaning stdin. NULL (errno set) on failure. */
 FILE *rv_cli_open(const char *path);
 
+/*
+ * Calls fn(ctx, line, index) for each line of FILE (rv_cli_open; skipped
+ * lines left out; index from 1) or, when file is NULL, for builtin[0..n);
+ * stops at the first non-zero return and returns it.  A file that cannot be
+ * opened or holds no line fails (message naming cmd, exit status 2).
+ */
+int rv_cli_each_line(const char *cmd, const char *file, const char *const *builtin, size_t n,
+                     int (*fn)(void *ctx, const char *line, int index), void *ctx);
+
 /* Prints the machine description (CPU model, cores, compiler) on stderr. */
 void rv_cli_describe_machine(void);
 

@@ -42,6 +42,25 @@ FILE *rv_cli_open(const char *path) {
     return fopen(path, "r");
 }
 
+int rv_cli_each_line(const char *cmd, const char *file, const char *const *builtin, size_t n,
+                     int (*fn)(void *ctx, const char *line, int index), void *ctx) {
+    int rc = 0, index = 0;
+    if (!file) {
+        for (size_t i = 0; rc == 0 && i < n; i++) rc = fn(ctx, builtin[i], ++index);
+        return rc;
+    }
+    FILE *f = rv_cli_open(file);
+    if (!f) return rv_cli_fail(cmd, "cannot open '%s'", file);
+    char *line = NULL;
+    size_t cap = 0;
+    while (rc == 0 && rv_cli_getline(&line, &cap, f) >= 0)
+        if (!rv_cli_skip_line(line)) rc = fn(ctx, line, ++index);
+    free(line);
+    if (f != stdin) fclose(f);
+    if (rc == 0 && index == 0) rc = rv_cli_fail(cmd, "no positions in '%s'", file);
+    return rc;
+}
+
 int rv_cli_parse_int(const char *s, long lo, long hi, long *out) {
     char *end;
     if (s == NULL || *s == '\0') return -1;
