@@ -1,10 +1,13 @@
 #!/bin/bash
 # Rebuilds src/reversi/eval_weights.bin, the Othello evaluation's weights,
-# from nothing but this repository (`make weights`; see docs/engine-othello.md):
-#   1. 12 x 5000 self-play games (rv-train selfplay, seeds 1..12) played with
-#      the hand-weighted evaluation at depth 4 from random openings, every
-#      position from 18 empties on solved exactly;
-#   2. a least-squares fit of the pattern weights to those positions.
+# from nothing but this repository (`make weights`; see docs/engine-othello.md).
+# Two rounds, each self-play then a least-squares fit:
+#   1. 12 x 5000 games (rv-train selfplay, seeds 1..12) played with the
+#      hand-weighted evaluation at depth 4 from random openings, every position
+#      from 18 empties on solved exactly; fit -> the round-1 weights, which are
+#      built into rv-train;
+#   2. 6 x 5000 more games (seeds 101..106) played the same way but with the
+#      round-1 evaluation; fit of both rounds' positions -> the weights.
 # The result is deterministic: the same commit gives the same file.
 # Usage: scripts/fit-weights.sh BUILD_DIR [JOBS]   (data goes to BUILD_DIR/train)
 set -euo pipefail
@@ -14,12 +17,26 @@ train="$build/rv-train"
 [ -x "$train" ] || { echo "fit-weights: $train not built (run make first)" >&2; exit 1; }
 data="$build/train"
 mkdir -p "$data"
-echo "fit-weights: self-play, 12 x 5000 games on $jobs cores (about 45 core-minutes)" >&2
-seq 1 12 | xargs -P "$jobs" -I{} sh -c '
-  f="$1/sp-$2.txt"
-  [ -s "$f" ] && exit 0   # already played (delete to replay)
-  "$0" selfplay --games 5000 --seed "$2" --depth 4 --solve 18 --eval simple --out "$f.tmp" 2>"$1/sp-$2.log" &&
-  mv "$f.tmp" "$f" && echo "fit-weights: seed $2 done" >&2' "$train" "$data" {}
-"$train" fit --out "$data/eval_weights.bin" "$data"/sp-{1..12}.txt
+
+# selfplay EVAL SEED...: plays 5000 games per seed, $jobs at a time.
+selfplay() {
+    local eval=$1; shift
+    printf '%s\n' "$@" | xargs -P "$jobs" -I{} sh -c '
+      f="$1/sp-$3.txt"
+      [ -s "$f" ] && exit 0   # already played (delete to replay)
+      "$0" selfplay --games 5000 --seed "$3" --depth 4 --solve 18 --eval "$2" --out "$f.tmp" 2>"$1/sp-$3.log" &&
+      mv "$f.tmp" "$f" && echo "fit-weights: seed $3 done" >&2' "$train" "$data" "$eval" {}
+}
+
+round1=$(seq 1 12)
+round2=$(seq 101 106)
+echo "fit-weights: round 1, 12 x 5000 games on $jobs cores (about 45 core-minutes)" >&2
+selfplay simple $round1
+"$train" fit --out "$data/round1.bin" $(for k in $round1; do echo "$data/sp-$k.txt"; done)
+cp "$data/round1.bin" src/reversi/eval_weights.bin
+cmake --build "$build" --target rv-train
+echo "fit-weights: round 2, 6 x 5000 games with the round-1 evaluation (about 30 core-minutes)" >&2
+selfplay pattern $round2
+"$train" fit --out "$data/eval_weights.bin" $(for k in $round1 $round2; do echo "$data/sp-$k.txt"; done)
 cp "$data/eval_weights.bin" src/reversi/eval_weights.bin
 echo "fit-weights: wrote src/reversi/eval_weights.bin; rebuild with make" >&2
