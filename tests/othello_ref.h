@@ -11,6 +11,27 @@
 #include "reversi/ai_internal.h"
 #include "renversi/core.h"
 
+/* Board symmetries square by square (slow and obviously right): rows
+ * reversed (a1 <-> a8), columns reversed (a1 <-> h1), and a1-h8 transposed. */
+static inline uint64_t ref_flip_rows(uint64_t b) {
+    uint64_t r = 0;
+    for (int sq = 0; sq < 64; sq++)
+        if ((b >> sq) & 1) r |= 1ULL << (sq ^ 56);
+    return r;
+}
+static inline uint64_t ref_flip_cols(uint64_t b) {
+    uint64_t r = 0;
+    for (int sq = 0; sq < 64; sq++)
+        if ((b >> sq) & 1) r |= 1ULL << (sq ^ 7);
+    return r;
+}
+static inline uint64_t ref_transpose(uint64_t b) {
+    uint64_t r = 0;
+    for (int sq = 0; sq < 64; sq++)
+        if ((b >> sq) & 1) r |= 1ULL << ((sq & 7) * 8 + (sq >> 3));
+    return r;
+}
+
 /* A position reached by random legal moves from the start, with at most
  * `empties` empty squares (fewer if the game ended first). */
 static inline rv_reversi_pos ref_random_position(rv_rng *rng, int empties) {

@@ -15,28 +15,10 @@
 #include <math.h>
 #include <stdio.h>
 
-static uint64_t naive_flip_rows(uint64_t b) {
-    uint64_t r = 0;
-    for (int sq = 0; sq < 64; sq++)
-        if ((b >> sq) & 1) r |= 1ULL << (sq ^ 56);
-    return r;
-}
-static uint64_t naive_flip_cols(uint64_t b) {
-    uint64_t r = 0;
-    for (int sq = 0; sq < 64; sq++)
-        if ((b >> sq) & 1) r |= 1ULL << (sq ^ 7);
-    return r;
-}
-static uint64_t naive_transpose(uint64_t b) {
-    uint64_t r = 0;
-    for (int sq = 0; sq < 64; sq++)
-        if ((b >> sq) & 1) r |= 1ULL << ((sq & 7) * 8 + (sq >> 3));
-    return r;
-}
 static uint64_t naive_transform(uint64_t b, int k) {
-    if (k & 1) b = naive_flip_rows(b);
-    if (k & 2) b = naive_flip_cols(b);
-    if (k & 4) b = naive_transpose(b);
+    if (k & 1) b = ref_flip_rows(b);
+    if (k & 2) b = ref_flip_cols(b);
+    if (k & 4) b = ref_transpose(b);
     return b;
 }
 

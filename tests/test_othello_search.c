@@ -223,20 +223,6 @@ static void test_independent_engines(void) {
 
 /* ------------------------------------------------- symmetry of the eval */
 
-static uint64_t flip_vertical(uint64_t b) { return __builtin_bswap64(b); }
-static uint64_t mirror_horizontal(uint64_t b) {
-    uint64_t r = 0;
-    for (int sq = 0; sq < 64; sq++)
-        if ((b >> sq) & 1) r |= 1ULL << ((sq & ~7) | (7 - (sq & 7)));
-    return r;
-}
-static uint64_t transpose(uint64_t b) {
-    uint64_t r = 0;
-    for (int sq = 0; sq < 64; sq++)
-        if ((b >> sq) & 1) r |= 1ULL << ((sq & 7) * 8 + (sq >> 3));
-    return r;
-}
-
 static void test_eval_symmetry(void) {
     rv_rng rng;
     rv_rng_seed(&rng, 31);
@@ -248,12 +234,12 @@ static void test_eval_symmetry(void) {
         rv_reversi_pos p = ref_random_position(&rng, 4 + (int)rv_rng_below(&rng, 55));
         uint64_t P = p.player, O = p.opponent;
         int v = rv_ai_eval(ai, P, O);
-        CHECK_EQ_INT(rv_ai_eval(ai, flip_vertical(P), flip_vertical(O)), v);
-        CHECK_EQ_INT(rv_ai_eval(ai, mirror_horizontal(P), mirror_horizontal(O)), v);
-        CHECK_EQ_INT(rv_ai_eval(ai, transpose(P), transpose(O)), v);
-        CHECK_EQ_U64(rv_bb_count(rv_ai_stable(transpose(P), transpose(O))),
+        CHECK_EQ_INT(rv_ai_eval(ai, ref_flip_rows(P), ref_flip_rows(O)), v);
+        CHECK_EQ_INT(rv_ai_eval(ai, ref_flip_cols(P), ref_flip_cols(O)), v);
+        CHECK_EQ_INT(rv_ai_eval(ai, ref_transpose(P), ref_transpose(O)), v);
+        CHECK_EQ_U64(rv_bb_count(rv_ai_stable(ref_transpose(P), ref_transpose(O))),
                      rv_bb_count(rv_ai_stable(P, O)));
-        CHECK_EQ_U64(rv_bb_count(rv_ai_stable(mirror_horizontal(P), mirror_horizontal(O))),
+        CHECK_EQ_U64(rv_bb_count(rv_ai_stable(ref_flip_cols(P), ref_flip_cols(O))),
                      rv_bb_count(rv_ai_stable(P, O)));
         /* Stable discs are really stable: no legal move of either side
          * flips one (one ply checked). */
