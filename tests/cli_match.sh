@@ -49,6 +49,15 @@ SH
 "$RENVERSI" match --game reversi --games 1 --tc 200 "nboard:sh $tmp/sleeper.sh" level:1 >"$tmp/s.out" 2>&1
 grep -q 'time losses: 1' "$tmp/s.out" && ok || bad "nboard sleeper: $(cat "$tmp/s.out")"
 expect_exit 2 "$RENVERSI" match --game reversi "pbrain:x" level:1
+# Two wrapped NBoard engines: after the match no wrapper is left running (each engine's
+# pipes must not leak into the other, or its wrapper never sees end of input).
+mark="rvmark$$"
+"$RENVERSI" match --game reversi --games 2 --concurrency 2 --quiet \
+    "nboard:sed -u 's/^set depth 12\$/set depth 2/;s/$mark//' | $RENVERSI nboard" \
+    "nboard:sed -u 's/^set depth 12\$/set depth 1/;s/$mark//' | $RENVERSI nboard" >"$tmp/w.out" 2>&1
+grep -q '^illegal moves: 0, time losses: 0, crashes: 0$' "$tmp/w.out" && ok || bad "wrapped nboard: $(cat "$tmp/w.out")"
+sleep 1
+if pgrep -f "$mark" >/dev/null; then bad "wrapped engines left running: $(pgrep -af "$mark")"; pkill -f "$mark"; else ok; fi
 expect_exit 2 "$RENVERSI" match "nboard:x" level:1
 printf 'f5 d6\nf5 a1\n' >"$tmp/badoth.txt"
 expect_stderr_has "bad opening" "$RENVERSI" match --game reversi --openings "$tmp/badoth.txt" level:1 level:1

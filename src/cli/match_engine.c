@@ -1,5 +1,6 @@
 /* Engines for `renversi match`: internal levels, or child processes on pipes. */
 #include <errno.h>
+#include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -53,6 +54,9 @@ int engine_start(engine *e, const engine_spec *spec, int reversi) {
         close(in[0]), close(in[1]);
         return -1;
     }
+    /* Engines started later must not inherit this one's pipes: a child
+     * holding them keeps the other engine from seeing end of input. */
+    for (int k = 0; k < 2; k++) fcntl(in[k], F_SETFD, FD_CLOEXEC), fcntl(out[k], F_SETFD, FD_CLOEXEC);
     pid_t pid = fork();
     if (pid < 0) {
         close(in[0]), close(in[1]), close(out[0]), close(out[1]);
