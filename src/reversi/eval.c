@@ -46,6 +46,9 @@ static const uint64_t XSQ[4] = {1ULL << 9, 1ULL << 14, 1ULL << 49, 1ULL << 54};
 static const uint64_t CSQ[4] = {(1ULL << 1) | (1ULL << 8), (1ULL << 6) | (1ULL << 15),
                                 (1ULL << 48) | (1ULL << 57), (1ULL << 55) | (1ULL << 62)};
 
+/* A heuristic is never as sure as a finished game: stay inside +-50 discs. */
+static inline int clamp_heuristic(int v) { return v > 5000 ? 5000 : v < -5000 ? -5000 : v; }
+
 EVAL_CLONES static int eval_simple(uint64_t P, uint64_t O) {
     uint64_t E = ~(P | O);
     int e = bit_count(E);
@@ -72,14 +75,8 @@ EVAL_CLONES static int eval_simple(uint64_t P, uint64_t O) {
     v += w.disc * (bit_count(P) - bit_count(O));
     /* A side without moves is in trouble: the other side moves twice. */
     if (!mp && mo) v -= 300;
-    /* A heuristic is never as sure as a finished game: stay inside +-50 discs. */
-    if (v > 5000) v = 5000;
-    if (v < -5000) v = -5000;
-    return v;
+    return clamp_heuristic(v);
 }
-
-/* A heuristic is never as sure as a finished game: stay inside +-50 discs. */
-static inline int clamp_heuristic(int v) { return v > 5000 ? 5000 : v < -5000 ? -5000 : v; }
 
 int rv_ai_eval(const rv_reversi_ai *ai, uint64_t P, uint64_t O) {
     if (ai->eval_kind == RV_REVERSI_EVAL_SIMPLE) return eval_simple(P, O);

@@ -37,8 +37,9 @@ static inline int mob_index(uint64_t moves) {
     return n < RV_PAT_MOB ? n : RV_PAT_MOB - 1;
 }
 
-/* Fills idx[] (feature indices within a stage) with the given gather. */
-#define PAT_FEATURES(P, O, PEXT, idx)                                                      \
+/* Fills idx[] (feature indices within a stage) with the given gather; E is
+ * the number of empty squares. */
+#define PAT_FEATURES(P, O, E, PEXT, idx)                                                   \
     do {                                                                                   \
         uint64_t tp_[8], to_[8];                                                           \
         images(P, tp_);                                                                    \
@@ -49,21 +50,22 @@ static inline int mob_index(uint64_t moves) {
             (idx)[i_] = rv_pat_offset[t_] + rv_pat_b3[PEXT(tp_[k_], m_)] +                 \
                         2u * rv_pat_b3[PEXT(to_[k_], m_)];                                 \
         }                                                                                  \
-        int e_ = bit_count(~((P) | (O)));                                                  \
         (idx)[RV_PAT_INSTANCES] =                                                          \
             rv_pat_offset[RV_PAT_TYPES] + (uint32_t)mob_index(rv_reversi_moves_bb(P, O));  \
         (idx)[RV_PAT_INSTANCES + 1] =                                                      \
             rv_pat_offset[RV_PAT_TYPES + 1] + (uint32_t)mob_index(rv_reversi_moves_bb(O, P)); \
         (idx)[RV_PAT_INSTANCES + 2] =                                                      \
-            rv_pat_offset[RV_PAT_TYPES + 2] + (uint32_t)(e_ - 4 * rv_pat_stage(e_));        \
+            rv_pat_offset[RV_PAT_TYPES + 2] + (uint32_t)((E) - 4 * rv_pat_stage(E));        \
     } while (0)
 
 void rv_pat_features(uint64_t P, uint64_t O, uint32_t out[RV_PAT_FEATURES]) {
-    PAT_FEATURES(P, O, pext_soft, out);
+    int e = bit_count(~(P | O));
+    PAT_FEATURES(P, O, e, pext_soft, out);
 }
 
-static inline int sum_weights(uint64_t P, uint64_t O, const uint32_t idx[RV_PAT_FEATURES]) {
-    uint32_t base = (uint32_t)rv_pat_stage(bit_count(~(P | O))) * rv_pat_offset[RV_PAT_GROUPS];
+/* The sum of the weights of idx[] in the stage of e empty squares. */
+static inline int sum_weights(int e, const uint32_t idx[RV_PAT_FEATURES]) {
+    uint32_t base = (uint32_t)rv_pat_stage(e) * rv_pat_offset[RV_PAT_GROUPS];
     int s = 0;
     for (int i = 0; i < RV_PAT_FEATURES; i++) s += rv_pat_weight(base + idx[i]);
     return s;
@@ -71,15 +73,17 @@ static inline int sum_weights(uint64_t P, uint64_t O, const uint32_t idx[RV_PAT_
 
 int rv_pat_eval(uint64_t P, uint64_t O) {
     uint32_t idx[RV_PAT_FEATURES];
-    PAT_FEATURES(P, O, pext_soft, idx);
-    return sum_weights(P, O, idx);
+    int e = bit_count(~(P | O));
+    PAT_FEATURES(P, O, e, pext_soft, idx);
+    return sum_weights(e, idx);
 }
 
 #ifdef PAT_HAVE_BMI2
 __attribute__((target("bmi2,popcnt"))) int rv_pat_eval_bmi2(uint64_t P, uint64_t O) {
     uint32_t idx[RV_PAT_FEATURES];
-    PAT_FEATURES(P, O, _pext_u64, idx);
-    return sum_weights(P, O, idx);
+    int e = bit_count(~(P | O));
+    PAT_FEATURES(P, O, e, _pext_u64, idx);
+    return sum_weights(e, idx);
 }
 #else
 int rv_pat_eval_bmi2(uint64_t P, uint64_t O) { return rv_pat_eval(P, O); }
