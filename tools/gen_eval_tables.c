@@ -89,9 +89,7 @@ int main(int argc, char **argv) {
                 argv[1], (unsigned)RV_PAT_STAGES, (unsigned)o);
         return 1;
     }
-    uint32_t h = 2166136261u;
-    for (size_t i = 0; i < want; i++) h = (h ^ buf[RV_PAT_FILE_HEADER + i]) * 16777619u;
-    if (h != rd32(buf + 16)) {
+    if (rv_pat_file_hash(buf + RV_PAT_FILE_HEADER, want) != rd32(buf + 16)) {
         fprintf(stderr, "gen_eval_tables: %s is damaged (checksum)\n", argv[1]);
         return 1;
     }

@@ -305,10 +305,14 @@ static void fit_stage(const uint32_t *feat, const float *y, size_t n, const uint
         fprintf(stderr, "rv-train: out of memory\n");
         exit(1);
     }
-    /* Instances per position of each group. */
-    int per[RV_PAT_GROUPS] = {0};
-    for (int f = 0; f < RV_PAT_FEATURES; f++)
-        per[f < RV_PAT_INSTANCES ? rv_pat_inst_type[f] : RV_PAT_TYPES + f - RV_PAT_INSTANCES]++;
+    /* The features of group g are first[g] .. end[g] - 1 (the generated
+     * instances come grouped by type, then the three extra features). */
+    int first[RV_PAT_GROUPS], end[RV_PAT_GROUPS] = {0};
+    for (int f = RV_PAT_FEATURES - 1; f >= 0; f--) {
+        int g = f < RV_PAT_INSTANCES ? rv_pat_inst_type[f] : RV_PAT_TYPES + f - RV_PAT_INSTANCES;
+        first[g] = f;
+        if (!end[g]) end[g] = f + 1;
+    }
     for (size_t s = 0; s < n; s++) {
         for (int f = 0; f < RV_PAT_FEATURES; f++) cnt[feat[s * RV_PAT_FEATURES + f]]++;
         r[s] = y[s];
@@ -316,20 +320,13 @@ static void fit_stage(const uint32_t *feat, const float *y, size_t n, const uint
     for (uint32_t i = 0; i < nw; i++) w[i] = 0;
     for (int ep = 0; ep < epochs; ep++) {
         for (int g = 0; g < RV_PAT_GROUPS; g++) {
-            int f0 = 0, f1 = 0; /* the features of group g: [f0, f1) */
-            for (int f = 0; f < RV_PAT_FEATURES; f++) {
-                int gf = f < RV_PAT_INSTANCES ? rv_pat_inst_type[f] : RV_PAT_TYPES + f - RV_PAT_INSTANCES;
-                if (gf == g) {
-                    if (f1 == 0) f0 = f;
-                    f1 = f + 1;
-                }
-            }
+            const int f0 = first[g], f1 = end[g], per = f1 - f0;
             for (uint32_t i = rv_pat_offset[g]; i < rv_pat_offset[g + 1]; i++) num[i] = 0;
             for (size_t s = 0; s < n; s++)
                 for (int f = f0; f < f1; f++) num[feat[s * RV_PAT_FEATURES + f]] += r[s];
             for (uint32_t i = rv_pat_offset[g]; i < rv_pat_offset[g + 1]; i++) {
                 if (!cnt[i]) continue;
-                double d = (num[i] - l2 * w[i]) / ((double)cnt[i] * per[g] + l2);
+                double d = (num[i] - l2 * w[i]) / ((double)cnt[i] * per + l2);
                 num[i] = d;
                 w[i] += (float)d;
             }
@@ -491,14 +488,12 @@ static int fit_run(int argc, char **argv, dataset *dp) {
     put32(buf + 4, RV_PAT_FILE_VERSION);
     put32(buf + 8, RV_PAT_STAGES);
     put32(buf + 12, nw);
-    uint32_t h = 2166136261u;
     for (size_t i = 0; i < (size_t)nw * RV_PAT_STAGES; i++) {
         uint16_t v = (uint16_t)out[i];
         buf[RV_PAT_FILE_HEADER + 2 * i] = (unsigned char)(v & 0xFF);
         buf[RV_PAT_FILE_HEADER + 2 * i + 1] = (unsigned char)(v >> 8);
     }
-    for (size_t i = 0; i < bytes; i++) h = (h ^ buf[RV_PAT_FILE_HEADER + i]) * 16777619u;
-    put32(buf + 16, h);
+    put32(buf + 16, rv_pat_file_hash(buf + RV_PAT_FILE_HEADER, bytes));
     FILE *f = fopen(out_path, "wb");
     if (!f || fwrite(buf, 1, RV_PAT_FILE_HEADER + bytes, f) != RV_PAT_FILE_HEADER + bytes ||
         fclose(f) != 0) {

@@ -121,4 +121,11 @@ int rv_pat_eval_bmi2(uint64_t P, uint64_t O);
 #define RV_PAT_FILE_VERSION 1
 #define RV_PAT_FILE_HEADER 20
 
+/* The weights file's checksum: FNV-1a (32 bits) of n bytes. */
+static inline uint32_t rv_pat_file_hash(const unsigned char *p, size_t n) {
+    uint32_t h = 2166136261u;
+    for (size_t i = 0; i < n; i++) h = (h ^ p[i]) * 16777619u;
+    return h;
+}
+
 #endif
