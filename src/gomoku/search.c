@@ -260,5 +260,12 @@ int gsearch_root(rv_gomoku_ai *ai, int max_depth, int *best_move, int *best_scor
         /* soft time limit: another iteration would not finish */
         if (ai->soft_deadline > 0 && rv_clock_seconds() >= ai->soft_deadline) break;
     }
+    /* the caller's candidates start with the move chosen (an unfinished iteration's too) */
+    for (int i = 0; i < *norder; i++)
+        if (order[i] == *best_move) {
+            for (int j = i; j > 0; j--) order[j] = order[j - 1];
+            order[0] = *best_move;
+            break;
+        }
     return 1;
 }
