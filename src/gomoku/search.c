@@ -16,6 +16,8 @@
 #include "renversi/core.h"
 
 #define MAX_MOVES 64
+#define EV_FOUR3 5000
+#define EV_THREE3 2000
 
 static int mate_to_tt(int s, int ply) {
     return s >= RV_GOMOKU_AI_WIN_MIN ? s + ply : s <= -RV_GOMOKU_AI_WIN_MIN ? s - ply : s;
@@ -33,9 +35,17 @@ int gai_should_stop(rv_gomoku_ai *ai) {
 
 /* Static evaluation for the side to move. */
 static int evaluate(const gboard *b) {
-    int us = b->stm - 1;
-    int s = b->total[us] - b->total[1 - us] + 10;
-    if (b->cnt[us][TL_FOUR3] && !b->cnt[1 - us][TL_FOUR]) s += 300;
+    int us = b->stm - 1, them = 1 - us;
+    int s = b->total[us] - b->total[them] + 10;
+    /* threats the side to move can cash before the opponent answers: with no four to
+       play back, a four-three wins and a double open three nearly always does */
+    int their_fours = b->cnt[them][TL_FOUR] + b->cnt[them][TL_FOUR3];
+    if (b->cnt[us][TL_FOUR3] && !their_fours)
+        s += EV_FOUR3;
+    else if (b->cnt[us][TL_THREE3] && !their_fours && !b->cnt[them][TL_FLEX4])
+        s += EV_THREE3;
+    else if (b->cnt[us][TL_FOUR3] && !b->cnt[1 - us][TL_FOUR])
+        s += 300;
     if (s > 20000) s = 20000;
     if (s < -20000) s = -20000;
     return s;
@@ -118,8 +128,8 @@ static int search(rv_gomoku_ai *ai, int depth, int alpha, int beta, int ply) {
         for (int i = 0; i < k; i++)
             if (gb_legal(b, pts[i])) return AI_WIN - ply - 2;
     }
-    if (!forced && (depth <= 0 || ply >= AI_MAX_PLY - 2)) return evaluate(b);
     if (ply >= AI_MAX_PLY - 2) return evaluate(b);
+    if (!forced && depth <= 0) return evaluate(b);
 
     int tt_move = -1;
     const tt_entry *e = gtt_probe(ai, b->hash);
@@ -156,11 +166,21 @@ static int search(rv_gomoku_ai *ai, int depth, int alpha, int beta, int ply) {
     int newdepth = forced ? depth : depth - 1;
     for (int i = 0; i < n; i++) {
         int m = mv[i], s;
+        /* a quiet move makes no three or four of ours and blocks none of theirs */
+        int quiet = b->tl[us][m] < TL_THREE && b->tl[them][m] < TL_THREE;
         gb_play(b, m);
         if (i == 0)
             s = -search(ai, newdepth, -beta, -alpha, ply + 1);
         else {
-            int r = (i >= 4 && depth >= 3 && !forced && b->tl[us][m] < TL_FOUR) ? 1 : 0;
+            int r = 0;
+            if (!forced && depth >= 2 && i >= 2) {
+                /* one ply from the 3rd move, two from the 5th at depth 4+, three from the
+                   9th at depth 6+, four from the 13th at depth 9+; one less for a move
+                   that makes or blocks a three */
+                r = 1 + (i >= 4 && depth >= 4) + (i >= 8 && depth >= 6) + (i >= 12 && depth >= 9);
+                if (!quiet) r = r > 1 ? r - 1 : 0;
+                if (r > newdepth) r = newdepth;
+            }
             s = -search(ai, newdepth - r, -alpha - 1, -alpha, ply + 1);
             if (s > alpha && (r || s < beta)) s = -search(ai, newdepth, -beta, -alpha, ply + 1);
         }
