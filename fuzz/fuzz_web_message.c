@@ -39,11 +39,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     free(text);
     for (int i = 0; i < 2; i++) {
         srv_conn_closed(&s, &c[i]);
-        while (c[i].qhead) {
-            srv_msg *m = c[i].qhead;
-            c[i].qhead = m->next;
-            free(m);
-        }
+        srv_queue_free(&c[i]);
     }
     while (s.todo_head) {
         ai_job *j = s.todo_head;

@@ -320,11 +320,14 @@ static char *state_text(const room *r) {
 }
 
 static void broadcast_state(room *r) {
+    if (!r->conns) return;
     char *t = state_text(r);
     if (!t) return;
-    size_t len = strlen(t);
-    for (srv_conn *c = r->conns; c; c = c->next_in_room) srv_send(c, t, len);
+    /* Built once, queued by reference; a newer state replaces one a client has not read. */
+    srv_buf *b = srv_buf_new(r->conns->queues, t, strlen(t));
     free(t);
+    for (srv_conn *c = r->conns; b && c; c = c->next_in_room) srv_send_buf(c, b, 1);
+    srv_buf_unref(b);
 }
 
 /* ---------------------------------------------------------------- the room table */
@@ -801,9 +804,9 @@ void srv_ai_done(srv *s, ai_job *job) {
 
 /* ---------------------------------------------------------------- stored games */
 
+/* A stored game's public fields: never its room id, the share link that gives a seat. */
 static void add_header(cJSON *o, const rv_store_game *g) {
     cJSON_AddNumberToObject(o, "id", (double)g->id);
-    cJSON_AddStringToObject(o, "room", g->room);
     cJSON_AddStringToObject(o, "variant", g->variant);
     cJSON_AddNumberToObject(o, "size", g->size);
     cJSON_AddStringToObject(o, "black", g->black);
@@ -855,28 +858,51 @@ static void do_replay(srv *s, srv_conn *c, const cJSON *msg) {
     cJSON_AddStringToObject(j, "type", "replay");
     add_header(j, &hdr);
     add_position(j, full);
-    /* One position per ply, so the page can step through without knowing any rule. */
-    cJSON *boards = cJSON_AddArrayToObject(j, "boards");
+    /* What each ply changed, so the page can step through without knowing any rule: per
+       ply a string, the mover's stone (X or O; "" for a pass) then two letters (column,
+       row from the top; a = 0) per point that took it, the move first, then the flips. */
+    cJSON *steps = cJSON_AddArrayToObject(j, "steps");
     char err[64];
     pg_init(step, full->variant, full->size, err, sizeof err);
     int n = full->size, nm = pg_nmoves(full);
-    char *b = malloc((size_t)n * n + 1);
-    for (int i = 0; b && i <= nm; i++) {
-        if (i > 0 && i > pg_nmoves(step)) {
+    char *prev = malloc((size_t)n * n + 1), *d = malloc(2 * (size_t)n * n + 2);
+    if (prev) {
+        for (int k = 0; k < n * n; k++) {
+            rv_color col = pg_at(step, k % n, k / n);
+            prev[k] = col == RV_BLACK ? 'X' : col == RV_WHITE ? 'O' : '.';
+        }
+        prev[n * n] = 0;
+        cJSON_AddStringToObject(j, "start", prev);
+    }
+    for (int i = 1; prev && d && i <= nm; i++) {
+        for (int k = 0; k < n * n; k++) prev[k] = (char)pg_at(step, k % n, k / n);
+        if (i > pg_nmoves(step)) {
             char t[16], why[64];
             int kind;
             pg_move_text(full, i - 1, t, sizeof t);
             pg_play_text(step, t, why, sizeof why, &kind);
         }
-        for (int y = 0; y < n; y++)
-            for (int x = 0; x < n; x++) {
-                rv_color col = pg_at(step, x, y);
-                b[y * n + x] = col == RV_BLACK ? 'X' : col == RV_WHITE ? 'O' : '.';
-            }
-        b[n * n] = 0;
-        cJSON_AddItemToArray(boards, cJSON_CreateString(b));
+        size_t len = 0;
+        int mx = -1, my = -1;
+        pg_move_xy(full, i - 1, &mx, &my);
+        if (mx >= 0 && my >= 0 && mx < n && my < n && pg_at(step, mx, my) != (rv_color)prev[my * n + mx]) {
+            rv_color col = pg_at(step, mx, my);
+            d[len++] = col == RV_BLACK ? 'X' : 'O';
+            d[len++] = (char)('a' + mx);
+            d[len++] = (char)('a' + my);
+        }
+        for (int k = 0; k < n * n; k++) {
+            rv_color col = pg_at(step, k % n, k / n);
+            if (col == (rv_color)prev[k] || (k % n == mx && k / n == my)) continue;
+            if (!len) d[len++] = col == RV_BLACK ? 'X' : 'O';
+            d[len++] = (char)('a' + k % n);
+            d[len++] = (char)('a' + k / n);
+        }
+        d[len] = 0;
+        cJSON_AddItemToArray(steps, cJSON_CreateString(d));
     }
-    free(b);
+    free(prev);
+    free(d);
     free(full);
     free(step);
     send_json(c, j);

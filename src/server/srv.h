@@ -4,6 +4,7 @@
 #define RV_SERVER_SRV_H
 
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -11,7 +12,8 @@
 #include "server/store.h"
 
 #define SRV_MAX_MESSAGE 4096     /* a client message larger than this is refused */
-#define SRV_MAX_QUEUE 512        /* outgoing messages queued for one client before it is dropped */
+#define SRV_MAX_QUEUE_BYTES (256 * 1024) /* queued for one client before it is dropped */
+#define SRV_MAX_QUEUE_TOTAL (64 * 1024 * 1024) /* queued for all: past it, backlogs are dropped */
 #define SRV_RATE_BURST 40.0      /* rate limit: a bucket of this many messages ... */
 #define SRV_RATE_PER_SEC 20.0    /* ... refilled at this rate */
 #define SRV_ROOM_BUCKETS 1024
@@ -20,11 +22,25 @@
 struct room;
 struct lws;
 struct lws_context;
+struct lws_vhost;
+
+/* outq.c: the bytes of all outgoing messages (one counter per server). */
+typedef struct srv_queues {
+    size_t bytes;
+    unsigned long dropped;     /* connections dropped for not reading */
+} srv_queues;
+
+/* One outgoing message, shared by the queues it is in. */
+typedef struct srv_buf {
+    int refs;
+    size_t len;
+    srv_queues *owner;
+    unsigned char data[]; /* LWS_PRE bytes of headroom, then the payload */
+} srv_buf;
 
 typedef struct srv_msg {
     struct srv_msg *next;
-    size_t len;
-    unsigned char data[]; /* LWS_PRE bytes of headroom, then the payload */
+    srv_buf *buf;
 } srv_msg;
 
 typedef struct srv_conn {
@@ -33,7 +49,10 @@ typedef struct srv_conn {
     int seat;                  /* RV_BLACK, RV_WHITE, or 0 for a spectator */
     struct srv_conn *next_in_room;
     srv_msg *qhead, *qtail;
+    srv_msg *qstate;           /* the queued state message, replaced by a newer one */
     int qlen;
+    size_t qbytes;
+    srv_queues *queues;        /* the server's totals (NULL in a test harness) */
     int closing;
     char *rx;                  /* the message being received */
     size_t rxlen;
@@ -67,8 +86,29 @@ typedef struct ai_job {
     int status, x, y;          /* the answer */
 } ai_job;
 
+/* listen.c: the listening socket and the accept thread. */
+#define SRV_ACCEPT_QUEUE 256
+typedef struct srv_listener {
+    int fd;
+    int port;                  /* the port bound (for --port 0) */
+    long limit;                /* ulimit -n */
+    int max_conns;             /* connections at once: the limit less a reserve */
+    pthread_t thread;
+    int started, lock_ready;
+    atomic_int quit;
+    atomic_int pending;        /* accepted, not yet handed to libwebsockets */
+    atomic_int wsi_live;       /* connections libwebsockets holds */
+    pthread_mutex_t lock;
+    int q[SRV_ACCEPT_QUEUE], nq; /* accepted descriptors for the network thread */
+    uint64_t logged_ns[2];
+} srv_listener;
+
 typedef struct srv {
     struct lws_context *ctx;
+    srv_listener listener;
+    srv_queues out;
+    const char *origin_list;   /* --origin: allowed WebSocket Origins, comma-separated (NULL:
+                                  the host the page was asked from) */
     rv_store *store;
     room *rooms[SRV_ROOM_BUCKETS];
     int nrooms;
@@ -85,8 +125,17 @@ typedef struct srv {
     char ai_busy_room[24];
 } srv;
 
-/* server.c: queue a text message for one client (copied). */
+/* outq.c: queue a text message for one client (copied). */
 void srv_send(srv_conn *c, const char *text, size_t len);
+/* A shared message (refs 1, counted in q's total if q); release with srv_buf_unref. */
+srv_buf *srv_buf_new(srv_queues *q, const char *text, size_t len);
+void srv_buf_unref(srv_buf *b);
+/* Queues a shared message; a state replaces the client's queued state not yet sent. */
+void srv_send_buf(srv_conn *c, srv_buf *b, int is_state);
+/* Writes the next queued message (on LWS_CALLBACK_SERVER_WRITEABLE); -1: close. */
+int srv_queue_write(srv_conn *c);
+/* Frees a client's queue and receive buffer. */
+void srv_queue_free(srv_conn *c);
 /* rooms.c */
 void srv_handle(srv *s, srv_conn *c, const char *text, size_t len);
 void srv_error(srv_conn *c, const char *code, const char *message);
@@ -102,6 +151,14 @@ void srv_ai_hint(srv *s, room *r, int seat);
 void srv_ai_cancel(srv *s, room *r);
 /* Moves finished jobs to the rooms (network thread). */
 void srv_ai_collect(srv *s);
+/* listen.c: binds host:port (0 on success, else *err). */
+int srv_listen_open(srv_listener *l, const char *host, int port, char *err, size_t errlen);
+/* Starts the accept thread (s->ctx set). */
+int srv_listen_start(srv *s);
+/* Hands the accepted connections to libwebsockets (network thread). */
+void srv_listen_adopt(srv *s, struct lws_vhost *vh);
+/* Stops the thread and closes the socket. */
+void srv_listen_close(srv *s);
 /* tokens.c: n random bytes from the kernel as lower-case hex (2n chars + NUL). */
 int srv_random_hex(char *out, size_t nbytes);
 

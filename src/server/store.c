@@ -1,11 +1,13 @@
 /* The SQLite store: schema, prepared statements, one committed transaction per write. */
 #include "server/store.h"
 
+#include <errno.h>
 #include <sqlite3.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 enum {
     Q_NEW_GAME,
@@ -66,22 +68,74 @@ void rv_store_close(rv_store *s) {
     free(s);
 }
 
+/* Why PATH (or its directory) cannot be written, or NULL when it can or it is unclear. */
+static const char *not_writable(const char *path) {
+    char dir[4096];
+    snprintf(dir, sizeof dir, "%s", path);
+    char *slash = strrchr(dir, '/');
+    if (!slash) snprintf(dir, sizeof dir, ".");
+    else if (slash == dir) dir[1] = 0;
+    else *slash = 0;
+    if (access(path, F_OK) == 0 && access(path, W_OK) != 0)
+        return errno == EROFS ? "the file system is read-only" : "the file is read-only";
+    if (access(dir, W_OK) != 0 && (errno == EROFS || errno == EACCES || errno == EPERM))
+        return errno == EROFS ? "the file system is read-only"
+                              : "the directory is read-only (the journal is a file beside it)";
+    return NULL;
+}
+
+/* Runs PRAGMA quick_check: 0 when the file is sound, else a message in err. */
+static int quick_check(rv_store *s, const char *path, char *err, size_t errlen) {
+    sqlite3_stmt *st;
+    if (sqlite3_prepare_v2(s->db, "PRAGMA quick_check", -1, &st, NULL) != SQLITE_OK) {
+        snprintf(err, errlen, "database '%s' is not usable: %s", path, sqlite3_errmsg(s->db));
+        return -1;
+    }
+    int rc = sqlite3_step(st);
+    const unsigned char *t = rc == SQLITE_ROW ? sqlite3_column_text(st, 0) : NULL;
+    int ok = t && !strcmp((const char *)t, "ok");
+    if (!ok)
+        snprintf(err, errlen,
+                 "database '%s' is damaged (integrity check: %.200s): refusing to start; "
+                 "restore a backup or move the file away",
+                 path, t ? (const char *)t : sqlite3_errmsg(s->db));
+    sqlite3_finalize(st);
+    return ok ? 0 : -1;
+}
+
 rv_store *rv_store_open(const char *path, char *err, size_t errlen) {
+    if (!path || !*path) {
+        /* SQLite would open a temporary database: every game lost at the next start. */
+        snprintf(err, errlen, "the database path is empty: give a file (or :memory:)");
+        return NULL;
+    }
     rv_store *s = calloc(1, sizeof *s);
     if (!s) {
         snprintf(err, errlen, "out of memory");
         return NULL;
     }
     if (sqlite3_open(path, &s->db) != SQLITE_OK) {
-        snprintf(err, errlen, "cannot open database '%s': %s", path, sqlite3_errmsg(s->db));
+        const char *why = not_writable(path);
+        snprintf(err, errlen, "cannot open database '%s': %s", path, why ? why : sqlite3_errmsg(s->db));
         rv_store_close(s);
         return NULL;
     }
     sqlite3_busy_timeout(s->db, 2000);
     char *msg = NULL;
     if (sqlite3_exec(s->db, schema, NULL, NULL, &msg) != SQLITE_OK) {
-        snprintf(err, errlen, "database '%s': %s", path, msg ? msg : "schema failed");
+        int code = sqlite3_errcode(s->db);
+        const char *why = not_writable(path);
+        if (code == SQLITE_CORRUPT || code == SQLITE_NOTADB)
+            snprintf(err, errlen, "database '%s' is damaged or not a database (%s): refusing to "
+                     "start; restore a backup or move the file away", path, msg ? msg : "");
+        else
+            snprintf(err, errlen, "cannot open database '%s': %s", path,
+                     why ? why : msg ? msg : "schema failed");
         sqlite3_free(msg);
+        rv_store_close(s);
+        return NULL;
+    }
+    if (quick_check(s, path, err, errlen)) {
         rv_store_close(s);
         return NULL;
     }
