@@ -6,6 +6,7 @@
 #include "renversi/gomoku.h"
 #include "renversi/gomoku_record.h"
 #include "renversi/gomoku_ai.h"
+#include "renversi/opening.h"
 #include "renversi/reversi.h"
 #include "renversi/reversi_record.h"
 #include "renversi/reversi_ai.h"
