@@ -14,7 +14,7 @@ expect_exit 2 "$RENVERSI" serve --port 0 --db /nonexistent/dir/x.db
 expect_stderr_has "cannot open database" "$RENVERSI" serve --port 0 --db /nonexistent/dir/x.db
 # An empty --db would be a temporary database (every game lost on restart): refused.
 expect_exit 2 "$RENVERSI" serve --port 0 --db ""
-expect_stderr_has "empty" "$RENVERSI" serve --port 0 --db ""
+expect_stderr_has "needs a file name" "$RENVERSI" serve --port 0 --db ""
 # An address that is not one: exit 2 before anything starts (no URL printed).
 for h in 999.1.1.1 "" no-such-host.invalid 192.0.2.1; do
     expect_exit 2 "$RENVERSI" serve --port 0 --db "$tmp/h.db" --host "$h"

@@ -218,6 +218,18 @@ static const struct lws_protocol_vhost_options mime_js = {&mime_css, NULL, ".js"
 static const lws_retry_bo_t idle_policy = {.secs_since_valid_ping = 30,
                                            .secs_since_valid_hangup = 70};
 
+/* The rooms' periodic work (AI retries), every SRV_TICK_MS on the network thread. */
+typedef struct srv_tick {
+    lws_sorted_usec_list_t sul;
+    srv *s;
+} srv_tick;
+
+static void on_tick(lws_sorted_usec_list_t *sul) {
+    srv_tick *t = lws_container_of(sul, srv_tick, sul);
+    srv_rooms_tick(t->s);
+    lws_sul_schedule(t->s->ctx, 0, &t->sul, on_tick, (lws_usec_t)SRV_TICK_MS * 1000);
+}
+
 int rv_server_run(const rv_server_opts *o) {
     srv *s = calloc(1, sizeof *s);
     if (!s) return 2;
@@ -283,10 +295,17 @@ int rv_server_run(const rv_server_opts *o) {
         free(s);
         return 2;
     }
-    if (!o->quiet)
+    if (!o->quiet) {
+        /* A PostgreSQL URL may hold a password: only the kind of store is printed. */
+        int pg = strcmp(rv_store_kind(s->store), "sqlite") != 0;
         fprintf(stderr, "renversi serve: http://%s:%d/ (web %s, db %s)\n", o->host, port, o->web,
-                o->db);
+                pg ? "postgresql" : o->db);
+    }
     if (o->ready) o->ready(port, o->ready_arg);
+    srv_tick tick;
+    memset(&tick, 0, sizeof tick);
+    tick.s = s;
+    lws_sul_schedule(s->ctx, 0, &tick.sul, on_tick, (lws_usec_t)SRV_TICK_MS * 1000);
 
     volatile sig_atomic_t *stop = o->stop;
     struct sigaction sa_int, sa_term;
@@ -308,6 +327,7 @@ int rv_server_run(const rv_server_opts *o) {
         sigaction(SIGTERM, &sa_term, NULL);
         signal_ctx = NULL;
     }
+    lws_sul_cancel(&tick.sul);
     srv_listen_close(s);
     srv_ai_stop(s);
     lws_context_destroy(s->ctx);

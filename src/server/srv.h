@@ -8,7 +8,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "cli/tui_game.h"
+#include "renversi/game.h"
+#include "renversi/game_ai.h"
 #include "server/store.h"
 
 #define SRV_MAX_MESSAGE 4096     /* a client message larger than this is refused */
@@ -17,7 +18,11 @@
 #define SRV_RATE_BURST 40.0      /* rate limit: a bucket of this many messages ... */
 #define SRV_RATE_PER_SEC 20.0    /* ... refilled at this rate */
 #define SRV_ROOM_BUCKETS 1024
-#define SRV_AI_MS 3000           /* the AI's time cap per move in the browser game */
+#define SRV_TICK_MS 250
+#define SRV_AI_MS 3000           /* the AI's time cap per move in the browser game ... */
+#define SRV_AI_MIN_MS 250        /* ... shrinking to this as the queue grows */
+#define SRV_AI_WORKERS 4         /* AI threads at most (one per core) */
+#define SRV_AI_QUEUE 64          /* AI jobs waiting at most; past it, rooms wait their turn */
 
 struct room;
 struct lws;
@@ -65,11 +70,16 @@ typedef struct srv_conn {
 typedef struct room {
     struct room *next;         /* hash chain */
     rv_store_room rec;         /* id, mode, game id, tokens, AI colour and level */
-    pg_game game;
+    rv_game game;
     srv_conn *conns;
     int nconns;
+    int64_t version;           /* the stored game's version this copy is at (store.h) */
     rv_color undo_request;     /* colour asking to take back a move (online) */
     int thinking;              /* an AI job is queued or running */
+    int ai_wait;               /* the computer is to move but has no job yet (a full queue,
+                                  or its move could not be stored): retried by the tick */
+    uint64_t ai_retry_ns;      /* when to retry */
+    int ai_backoff_ms;         /* the wait after a failed commit, doubling */
     int hints;                 /* hint jobs queued or running (the room stays loaded) */
     uint64_t gen;              /* new on load, undo, resign, new game: answers of the AI for an
                                   older state (or an earlier load of the room) are dropped */
@@ -82,7 +92,7 @@ typedef struct ai_job {
     int level;
     int hint;                  /* 0: the room's computer player moves; 1: a hint for `seat` */
     int seat;
-    pg_game game;
+    rv_game game;
     int status, x, y;          /* the answer */
 } ai_job;
 
@@ -103,6 +113,14 @@ typedef struct srv_listener {
     uint64_t logged_ns[2];
 } srv_listener;
 
+struct srv;
+typedef struct srv_ai_worker {
+    struct srv *s;
+    pthread_t thread;
+    rv_game_ai *ai;
+    ai_job *busy;              /* the job being thought about (under ai_lock) */
+} srv_ai_worker;
+
 typedef struct srv {
     struct lws_context *ctx;
     srv_listener listener;
@@ -113,16 +131,15 @@ typedef struct srv {
     room *rooms[SRV_ROOM_BUCKETS];
     int nrooms;
     uint64_t last_gen;         /* generations are unique across rooms and reloads */
-    /* AI worker */
-    pthread_t ai_thread;
-    int ai_started;
+    /* AI workers */
+    srv_ai_worker ai_workers[SRV_AI_WORKERS];
+    int ai_nworkers;
+    int ai_lock_ready;
     pthread_mutex_t ai_lock;
     pthread_cond_t ai_cond;
     ai_job *todo_head, *todo_tail, *done;
+    int ai_queued;
     int ai_quit;
-    pg_ai *ai;
-    uint64_t ai_busy_gen;      /* generation of the job being thought about */
-    char ai_busy_room[24];
 } srv;
 
 /* outq.c: queue a text message for one client (copied). */
@@ -142,12 +159,16 @@ void srv_error(srv_conn *c, const char *code, const char *message);
 void srv_conn_closed(srv *s, srv_conn *c);
 void srv_ai_done(srv *s, ai_job *job);
 void srv_rooms_free(srv *s);
+/* Every SRV_TICK_MS: rooms whose computer move waits for a job get one if they can. */
+void srv_rooms_tick(srv *s);
 /* ai_worker.c */
 int srv_ai_start(srv *s);
 void srv_ai_stop(srv *s);
-void srv_ai_submit(srv *s, room *r);
+/* Queues the room's computer move; -1 when the queue is full (nothing queued). */
+int srv_ai_submit(srv *s, room *r);
 /* Asks the worker for a hint for the seat to move (answered to that seat only). */
-void srv_ai_hint(srv *s, room *r, int seat);
+int srv_ai_hint(srv *s, room *r, int seat);
+/* Withdraws the room's queued jobs and stops its running ones. */
 void srv_ai_cancel(srv *s, room *r);
 /* Moves finished jobs to the rooms (network thread). */
 void srv_ai_collect(srv *s);
