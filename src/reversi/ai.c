@@ -66,7 +66,9 @@ void rv_reversi_ai_stop_think(rv_reversi_ai *ai, uint64_t think) {
 }
 
 int rv_ai_should_stop(rv_reversi_ai *ai) {
-    if (atomic_load_explicit(&ai->stop_upto, memory_order_relaxed) >= ai->think_no) return 1;
+    /* think_no 0: an internal search that no public call numbered */
+    if (ai->think_no && atomic_load_explicit(&ai->stop_upto, memory_order_relaxed) >= ai->think_no)
+        return 1;
     return ai->deadline_ns && rv_clock_ns() >= ai->deadline_ns;
 }
 
