@@ -10,7 +10,7 @@
 #include "proto/nboard.h"
 #include "proto/nboard_clock.h"
 
-#include "cli/cli.h"
+#include "cmdline/cmdline.h"
 
 #include "renversi/core.h"
 #include "renversi/reversi.h"
