@@ -55,13 +55,14 @@ int rv_cmd_analyse(int argc, char **argv) {
     char *buf = NULL;
     size_t cap = 0;
     if (strcmp(text, "-") == 0) {
-        long len;
+        long lineno = 0;
+        int got;
         do {
-            len = rv_cli_getline(&buf, &cap, stdin);
-        } while (len >= 0 && rv_cli_skip_line(buf));
-        if (len < 0) {
+            got = rv_cli_read_line(cmd, "standard input", stdin, &buf, &cap, NULL, &lineno);
+        } while (got > 0 && rv_cli_skip_line(buf));
+        if (got <= 0) {
             free(buf);
-            return rv_cli_fail(cmd, "no transcript on standard input");
+            return got < 0 ? RV_EXIT_BAD : rv_cli_fail(cmd, "no transcript on standard input");
         }
         text = buf;
     }
@@ -74,6 +75,10 @@ int rv_cmd_analyse(int argc, char **argv) {
         int rc = rv_cli_fail(cmd, "bad transcript: %s", err.message);
         free(buf);
         return rc;
+    }
+    if (n == 0) {
+        free(buf);
+        return rv_cli_fail(cmd, "empty transcript");
     }
     rv_reversi_game g;
     rv_reversi_game_init(&g, NULL);

@@ -215,11 +215,10 @@ static int load_openings(match *m, const char *path) {
     FILE *f = rv_cli_open(path);
     if (!f) return rv_cli_fail("match", "cannot open openings file '%s'", path);
     char *line = NULL;
-    size_t cap = 0;
-    long len;
-    int lineno = 0, rc_bad;
-    while ((len = rv_cli_getline(&line, &cap, f)) >= 0) {
-        lineno++;
+    size_t cap = 0, len;
+    long lineno = 0;
+    int rc_bad, got;
+    while ((got = rv_cli_read_line("match", path, f, &line, &cap, &len, &lineno)) > 0) {
         if (rv_cli_skip_line(line)) continue;
         if (m->nopen >= MAX_OPENINGS) break;
         opening *o = &m->open[m->nopen];
@@ -238,10 +237,10 @@ static int load_openings(match *m, const char *path) {
             }
             free(rg);
             if (rs != RV_OK || failed) {
-                int bad_line = lineno;
+                long bad_line = lineno;
                 free(line);
                 if (f != stdin) fclose(f);
-                return rv_cli_fail("match", "%s:%d: bad opening (%s)", path, bad_line,
+                return rv_cli_fail("match", "%s:%ld: bad opening (%s)", path, bad_line,
                                    rs != RV_OK ? rv_strerror(rs) : "the game is already over");
             }
             m->nopen++;
@@ -256,7 +255,7 @@ static int load_openings(match *m, const char *path) {
         rv_gomoku_result r;
         rv_gomoku_get_result(&g, &r);
         if (s != RV_OK || r.over) {
-            rc_bad = rv_cli_fail("match", "%s:%d: bad opening '%.60s' (%s)", path, lineno, line,
+            rc_bad = rv_cli_fail("match", "%s:%ld: bad opening '%.60s' (%s)", path, lineno, line,
                                  s != RV_OK ? rv_strerror(s) : "the game is already over");
             free(line);
             if (f != stdin) fclose(f);
@@ -266,6 +265,7 @@ static int load_openings(match *m, const char *path) {
     }
     free(line);
     if (f != stdin) fclose(f);
+    if (got < 0) return RV_EXIT_BAD;
     if (m->nopen == 0) return rv_cli_fail("match", "no openings in '%s'", path);
     return 0;
 }

@@ -222,10 +222,12 @@ int rv_nboard_run(FILE *in, FILE *outf, int max_depth, size_t tt_mb) {
     rv_reversi_game_init(&nb->game, NULL);
     pthread_mutex_init(&nb->out_lock, NULL);
     char *buf = NULL;
-    size_t cap = 0;
-    long len;
-    while ((len = rv_cli_getline(&buf, &cap, in)) >= 0) {
-        if (len > NB_MAX_LINE) continue; /* far too long for any command: ignored */
+    size_t cap = 0, len;
+    rv_status st;
+    while ((st = rv_line_read(in, NB_MAX_LINE, &buf, &cap, &len)) != RV_EEMPTY) {
+        /* Far too long for any command: ignored, without keeping it in memory. */
+        if (st == RV_ETOOLONG && rv_line_skip(in) == RV_OK) continue;
+        if (st != RV_OK) break;
         if (strcmp(buf, "quit") == 0) break;
         nb_command(nb, buf);
     }
