@@ -214,7 +214,9 @@ rv_status rv_reversi_ggf_parse(const char *text, size_t len, rv_reversi_ggf *out
         else if (IS("PW")) keep(g.pw, text + v, vlen);
         else if (IS("RE")) keep(g.re, text + v, vlen);
         else if (IS("TI")) keep(g.ti, text + v, vlen);
-        /* Any other tag (RB, RW, CO, KW, TB, TW, ...) is skipped. */
+        else if (IS("TB")) keep(g.tb, text + v, vlen);
+        else if (IS("TW")) keep(g.tw, text + v, vlen);
+        /* Any other tag (RB, RW, CO, KW, ...) is skipped. */
 #undef IS
     }
     (void)board_seen;
@@ -269,6 +271,8 @@ size_t rv_reversi_ggf_format(const rv_reversi_ggf *ggf, char *out, size_t cap) {
     put_tag(&s, "PW", ggf->pw);
     put_tag(&s, "RE", ggf->re);
     put_tag(&s, "TI", ggf->ti);
+    put_tag(&s, "TB", ggf->tb);
+    put_tag(&s, "TW", ggf->tw);
     char board[70];
     rv_reversi_board_format(&ggf->start, board, sizeof board);
     /* GGF writes black as '*'. */
