@@ -187,6 +187,7 @@ static int callback_game(struct lws *wsi, enum lws_callback_reasons reason, void
         if (s) {
             srv_listen_adopt(s, lws_get_vhost_by_name(ctx, "renversi"));
             srv_ai_collect(s);
+            srv_shared_collect(s);
         }
         break;
     default:
@@ -295,6 +296,17 @@ int rv_server_run(const rv_server_opts *o) {
         free(s);
         return 2;
     }
+    s->db = o->db;
+    s->ai_lease_s = o->ai_lease_s > 0 ? o->ai_lease_s : SRV_AI_LEASE_S;
+    if (srv_shared_start(s, err, sizeof err)) {
+        fprintf(stderr, "renversi serve: %s\n", err);
+        srv_listen_close(s);
+        srv_ai_stop(s);
+        lws_context_destroy(s->ctx);
+        rv_store_close(s->store);
+        free(s);
+        return 2;
+    }
     if (!o->quiet) {
         /* A PostgreSQL URL may hold a password: only the kind of store is printed. */
         int pg = strcmp(rv_store_kind(s->store), "sqlite") != 0;
@@ -329,6 +341,7 @@ int rv_server_run(const rv_server_opts *o) {
     }
     lws_sul_cancel(&tick.sul);
     srv_listen_close(s);
+    srv_shared_stop(s);
     srv_ai_stop(s);
     lws_context_destroy(s->ctx);
     srv_rooms_free(s);

@@ -19,6 +19,8 @@ typedef struct rv_server_opts {
     int quiet;         /* 1: no "listening" line on stderr */
     const char *origin; /* allowed WebSocket Origins, comma-separated; NULL or "": the
                            Origin must name the host the page was asked from */
+    int ai_lease_s;    /* a shared store's AI job passes to another server after this many
+                          seconds without an answer (0: SRV_AI_LEASE_S) */
     /* Called once listening, with the actual port. */
     void (*ready)(int port, void *arg);
     void *ready_arg;

@@ -12,6 +12,8 @@
 #include "renversi/game_ai.h"
 #include "server/store.h"
 
+struct srv_event;
+
 #define SRV_MAX_MESSAGE 4096     /* a client message larger than this is refused */
 #define SRV_MAX_QUEUE_BYTES (256 * 1024) /* queued for one client before it is dropped */
 #define SRV_MAX_QUEUE_TOTAL (64 * 1024 * 1024) /* queued for all: past it, backlogs are dropped */
@@ -23,6 +25,7 @@
 #define SRV_AI_MIN_MS 250        /* ... shrinking to this as the queue grows */
 #define SRV_AI_WORKERS 4         /* AI threads at most (one per core) */
 #define SRV_AI_QUEUE 64          /* AI jobs waiting at most; past it, rooms wait their turn */
+#define SRV_AI_LEASE_S 20        /* a claimed AI job (shared store) is another server's after */
 
 struct room;
 struct lws;
@@ -80,6 +83,7 @@ typedef struct room {
                                   or its move could not be stored): retried by the tick */
     uint64_t ai_retry_ns;      /* when to retry */
     int ai_backoff_ms;         /* the wait after a failed commit, doubling */
+    int ai_pending;            /* an AI job waits in the shared store's job table */
     int hints;                 /* hint jobs queued or running (the room stays loaded) */
     uint64_t gen;              /* new on load, undo, resign, new game: answers of the AI for an
                                   older state (or an earlier load of the room) are dropped */
@@ -140,6 +144,21 @@ typedef struct srv {
     ai_job *todo_head, *todo_tail, *done;
     int ai_queued;
     int ai_quit;
+    /* A shared store (PostgreSQL; shared.c): other servers' commits, heard by a watch
+       thread, and AI moves thought by a job thread for any server. */
+    const char *db;
+    char instance[48];         /* this server's name in the job table */
+    int ai_lease_s;
+    int retry;                 /* a commit met a newer version: refresh and handle again */
+    int retried;
+    pthread_t watch_thread, job_thread;
+    int watch_started, job_started;
+    volatile int shared_quit;
+    pthread_mutex_t ev_lock;
+    struct srv_event *events;  /* heard, not yet applied (newest first) */
+    rv_store_watch *watch, *job_watch;
+    rv_store *job_store;
+    rv_game_ai *job_ai;
 } srv;
 
 /* outq.c: queue a text message for one client (copied). */
@@ -161,6 +180,21 @@ void srv_ai_done(srv *s, ai_job *job);
 void srv_rooms_free(srv *s);
 /* Every SRV_TICK_MS: rooms whose computer move waits for a job get one if they can. */
 void srv_rooms_tick(srv *s);
+/* Re-reads a loaded room and its game; tells its clients when anything changed. */
+int srv_room_refresh(srv *s, room *r);
+/* The loaded room with this id, or NULL. */
+room *srv_room_find(srv *s, const char *id);
+/* Rebuilds game ID from a store (replaying every move through the rules). 0 on success. */
+int srv_load_game(rv_store *st, int64_t id, rv_game *g, rv_store_game *hdr);
+/* Commits game G (moves from ply KEEP on, result, undo request, an AI job at AI_LEVEL)
+   against VERSION; the store's RV_STORE_* answer, the new version in *nv. */
+int srv_commit_game(rv_store *st, int64_t game_id, int64_t version, const rv_game *g, int keep,
+                    int undo_request, int ai_level, int64_t *nv);
+/* shared.c (nothing happens for an SQLite store) */
+int srv_shared_start(srv *s, char *err, size_t errlen);
+void srv_shared_stop(srv *s);
+/* Applies what the watch heard (network thread). */
+void srv_shared_collect(srv *s);
 /* ai_worker.c */
 int srv_ai_start(srv *s);
 void srv_ai_stop(srv *s);
