@@ -1,7 +1,7 @@
 /*
  * Rooms and the JSON game protocol (docs/protocol-web.md). The server is the referee:
- * every move goes through the library (renversi/game.h) and is committed to the store
- * before anyone hears of it.
+ * every move goes through the library (renversi/game.h) and is committed to the store,
+ * against the game's stored version, before anyone hears of it.
  */
 #include <cjson/cJSON.h>
 #include <stdio.h>
@@ -376,11 +376,13 @@ static int ai_to_move(const room *r) {
 /* Rebuilds a game from its stored moves (replaying each through the rules). */
 static int load_game(srv *s, int64_t id, rv_game *p, rv_store_game *hdr) {
     char err[128];
-    if (rv_store_get_game(s->store, id, hdr)) return -1;
-    if (rv_game_init(p, hdr->variant, hdr->size, err, sizeof err) != RV_OK) return -1;
     char **moves;
     int n;
-    if (rv_store_get_moves(s->store, id, &moves, &n)) return -1;
+    if (rv_store_load_game(s->store, id, hdr, &moves, &n)) return -1;
+    if (rv_game_init(p, hdr->variant, hdr->size, err, sizeof err) != RV_OK) {
+        rv_store_free_moves(moves, n);
+        return -1;
+    }
     for (int i = 0; i < n; i++) {
         if (i < rv_game_nmoves(p)) continue; /* a forced pass the rules already played */
         char why[128];
@@ -412,6 +414,8 @@ static room *get_room(srv *s, const char *id) {
         free(r);
         return NULL;
     }
+    r->version = hdr.version;
+    r->undo_request = (rv_color)hdr.undo_request;
     room_insert(s, r);
     if (ai_to_move(r)) srv_ai_submit(s, r);
     return r;
@@ -473,12 +477,17 @@ static int room_new_game(srv *s, room *r, const char *variant, int size, char *e
     }
     rv_store_room rec = r->rec;
     rec.game_id = id;
-    if (rv_store_put_room(s->store, &rec)) {
-        snprintf(err, n, "the database refused the room");
+    /* A new room is written whole; an existing one moves on only from the game it had. */
+    int rc = r->rec.game_id ? rv_store_set_room_game(s->store, rec.id, r->rec.game_id, id)
+                            : rv_store_put_room(s->store, &rec);
+    if (rc) {
+        snprintf(err, n, rc == RV_STORE_CONFLICT ? "the room has a newer game already"
+                                                 : "the database refused the room");
         return -1;
     }
     r->rec = rec;
     r->game = g;
+    r->version = 0;
     r->gen = ++s->last_gen;
     r->undo_request = RV_EMPTY;
     return 0;
@@ -575,10 +584,11 @@ static void do_join(srv *s, srv_conn *c, const cJSON *msg) {
         /* The first visitor without a seat takes the open one; later ones watch. */
         for (int k = 1; k <= 2 && !seat; k++)
             if (!r->rec.token[k - 1][0]) {
-                rv_store_room rec = r->rec;
-                if (srv_random_hex(rec.token[k - 1], 16) || rv_store_put_room(s->store, &rec))
+                char tok[40];
+                if (srv_random_hex(tok, 16) ||
+                    rv_store_claim_seat(s->store, r->rec.id, k, tok) != RV_STORE_OK)
                     break;
-                r->rec = rec;
+                memcpy(r->rec.token[k - 1], tok, sizeof tok);
                 seat = k;
             }
     }
@@ -587,20 +597,33 @@ static void do_join(srv *s, srv_conn *c, const cJSON *msg) {
     broadcast_state(r);
 }
 
-/* Commits moves [from, to) of the room's game and its result; 0 on success. */
-static int commit_moves(srv *s, room *r, int from) {
-    int n = rv_game_nmoves(&r->game);
-    for (int i = from; i < n; i++) {
-        char t[16];
-        rv_game_move_text(&r->game, i, t, sizeof t);
-        if (rv_store_add_move(s->store, r->rec.game_id, i, t)) return -1;
+/*
+ * Commits game G as the room's game: its moves from ply KEEP on replace the stored ones,
+ * with its result and the undo request, in one transaction against the room's version.
+ * On success the room takes G; otherwise nothing changed (RV_STORE_CONFLICT: another
+ * commit came first).
+ */
+static int room_commit(srv *s, room *r, const rv_game *g, int keep, rv_color undo_request) {
+    int n = rv_game_nmoves(g);
+    char texts[2][16];
+    const char *moves[2];
+    if (n - keep > 2) return RV_STORE_FAIL; /* a move, and a forced pass at most */
+    for (int i = keep; i < n; i++) {
+        rv_game_move_text(g, i, texts[i - keep], sizeof texts[0]);
+        moves[i - keep] = texts[i - keep];
     }
-    if (rv_game_over(&r->game)) {
-        char res[128];
-        rv_game_result_text(&r->game, res, sizeof res);
-        if (rv_store_set_result(s->store, r->rec.game_id, res)) return -1;
-    }
-    return 0;
+    char res[128] = "";
+    if (rv_game_over(g)) rv_game_result_text(g, res, sizeof res);
+    rv_store_change ch = {.game = r->rec.game_id, .version = r->version, .keep = keep,
+                          .moves = moves, .n = n > keep ? n - keep : 0, .result = res,
+                          .undo_request = undo_request};
+    int64_t v;
+    int rc = rv_store_commit(s->store, &ch, &v);
+    if (rc != RV_STORE_OK) return rc;
+    if (g != &r->game) r->game = *g;
+    r->version = v;
+    r->undo_request = undo_request;
+    return RV_STORE_OK;
 }
 
 static void do_move(srv *s, srv_conn *c, const cJSON *msg) {
@@ -620,11 +643,11 @@ static void do_move(srv *s, srv_conn *c, const cJSON *msg) {
     if (!text && !(has_xy && x >= 0 && y >= 0))
         return srv_error(c, "bad_request", "move needs \"move\" (like \"h8\") or \"x\" and \"y\"");
     int from = rv_game_nmoves(&r->game);
-    rv_game before = r->game;
+    rv_game g = r->game;
     char why[160];
     int kind = 0;
-    rv_status st = text ? rv_game_play_text(&r->game, text, why, sizeof why, &kind)
-                        : rv_game_play_xy(&r->game, x, y, why, sizeof why, &kind);
+    rv_status st = text ? rv_game_play_text(&g, text, why, sizeof why, &kind)
+                        : rv_game_play_xy(&g, x, y, why, sizeof why, &kind);
     if (st != RV_OK) {
         const char *code = st == RV_EFORBIDDEN ? "forbidden"
                            : st == RV_EOCCUPIED ? "occupied"
@@ -638,12 +661,8 @@ static void do_move(srv *s, srv_conn *c, const cJSON *msg) {
                 rv_game_point_text(&r->game, px, py, pt, sizeof pt);
         return error_kind(c, code, why, kind, pt);
     }
-    if (commit_moves(s, r, from)) {
-        r->game = before;
-        rv_store_truncate(s->store, r->rec.game_id, from);
+    if (room_commit(s, r, &g, from, RV_EMPTY))
         return srv_error(c, "store_failed", "the move could not be stored: try again");
-    }
-    r->undo_request = RV_EMPTY;
     if (ai_to_move(r)) srv_ai_submit(s, r);
     broadcast_state(r);
 }
@@ -652,10 +671,7 @@ static void do_move(srv *s, srv_conn *c, const cJSON *msg) {
 static int undo_for(srv *s, room *r, rv_color who) {
     rv_game g = r->game;
     if (rv_game_undo_for(&g, who) != RV_OK) return -1;
-    if (rv_store_truncate(s->store, r->rec.game_id, rv_game_nmoves(&g)) ||
-        rv_store_set_result(s->store, r->rec.game_id, ""))
-        return -2;
-    r->game = g;
+    if (room_commit(s, r, &g, rv_game_nmoves(&g), RV_EMPTY)) return -2;
     r->gen = ++s->last_gen;
     if (r->thinking) srv_ai_cancel(s, r);
     r->thinking = 0;
@@ -674,7 +690,8 @@ static void do_undo(srv *s, srv_conn *c) {
         rv_game probe = r->game;
         if (rv_game_undo_for(&probe, (rv_color)c->seat) != RV_OK)
             return srv_error(c, "nothing_to_undo", "you have no move to take back");
-        r->undo_request = (rv_color)c->seat;
+        if (room_commit(s, r, &r->game, rv_game_nmoves(&r->game), (rv_color)c->seat))
+            return srv_error(c, "store_failed", "the undo request could not be stored");
         return broadcast_state(r);
     }
     int rc = undo_for(s, r, (rv_color)c->seat);
@@ -692,11 +709,10 @@ static void do_undo_reply(srv *s, srv_conn *c, const cJSON *msg) {
     const cJSON *acc = cJSON_GetObjectItemCaseSensitive(msg, "accept");
     if (!cJSON_IsBool(acc)) return srv_error(c, "bad_request", "accept must be true or false");
     rv_color who = r->undo_request;
-    r->undo_request = RV_EMPTY;
-    if (cJSON_IsTrue(acc)) {
-        int rc = undo_for(s, r, who);
-        if (rc == -2) return srv_error(c, "store_failed", "the undo could not be stored");
-    }
+    int rc = cJSON_IsTrue(acc) ? undo_for(s, r, who) : -1;
+    /* Refused (or nothing left to take back): the request is withdrawn. */
+    if (rc == -1) rc = room_commit(s, r, &r->game, rv_game_nmoves(&r->game), RV_EMPTY) ? -2 : 0;
+    if (rc == -2) return srv_error(c, "store_failed", "the answer could not be stored");
     broadcast_state(r);
 }
 
@@ -718,15 +734,11 @@ static void do_resign(srv *s, srv_conn *c) {
     if (rv_game_over(&r->game)) return srv_error(c, "over", "the game is over");
     rv_game g = r->game;
     rv_game_resign(&g, (rv_color)c->seat);
-    char res[128];
-    rv_game_result_text(&g, res, sizeof res);
-    if (rv_store_set_result(s->store, r->rec.game_id, res))
+    if (room_commit(s, r, &g, rv_game_nmoves(&g), RV_EMPTY))
         return srv_error(c, "store_failed", "the resignation could not be stored");
-    r->game = g;
     r->gen = ++s->last_gen;
     if (r->thinking) srv_ai_cancel(s, r);
     r->thinking = 0;
-    r->undo_request = RV_EMPTY;
     broadcast_state(r);
 }
 
@@ -782,16 +794,15 @@ void srv_ai_done(srv *s, ai_job *job) {
     }
     if (job->status == RV_OK && ai_to_move(r)) {
         int from = rv_game_nmoves(&r->game);
-        rv_game before = r->game;
+        rv_game g = r->game;
         char why[160];
         int kind;
-        rv_status st = job->x < 0 ? rv_game_play_text(&r->game, "pass", why, sizeof why, &kind)
-                                  : rv_game_play_xy(&r->game, job->x, job->y, why, sizeof why, &kind);
+        rv_status st = job->x < 0 ? rv_game_play_text(&g, "pass", why, sizeof why, &kind)
+                                  : rv_game_play_xy(&g, job->x, job->y, why, sizeof why, &kind);
         if (st != RV_OK) {
             fprintf(stderr, "renversi serve: the AI's move was refused: %s\n", why);
-        } else if (commit_moves(s, r, from)) {
-            r->game = before;
-            rv_store_truncate(s->store, r->rec.game_id, from);
+        } else if (room_commit(s, r, &g, from, RV_EMPTY)) {
+            fprintf(stderr, "renversi serve: the AI's move could not be stored\n");
         } else if (ai_to_move(r)) {
             srv_ai_submit(s, r);
         }

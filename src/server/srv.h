@@ -50,6 +50,7 @@ typedef struct room {
     rv_game game;
     srv_conn *conns;
     int nconns;
+    int64_t version;           /* the stored game's version this copy is at (store.h) */
     rv_color undo_request;     /* colour asking to take back a move (online) */
     int thinking;              /* an AI job is queued or running */
     int hints;                 /* hint jobs queued or running (the room stays loaded) */
