@@ -410,11 +410,21 @@ static void test_reversi_and_records(void) {
     snprintf(m, sizeof m, "{\"type\":\"replay\",\"id\":%lld}", (long long)id);
     ws_send_text(&b.c, m);
     x = recv_type(&b.c, "replay", 3000);
-    CHECK(x && cJSON_GetArraySize(cJSON_GetObjectItem(x, "boards")) == 3);
+    CHECK(x && cJSON_GetArraySize(cJSON_GetObjectItem(x, "steps")) == 2);
     if (x) {
-        /* Ply 0 is the start position: d4 e5 white, d5 e4 black (a1 top-left). */
-        const char *b0 = cJSON_GetArrayItem(cJSON_GetObjectItem(x, "boards"), 0)->valuestring;
-        CHECK(b0[3 * 8 + 3] == 'O' && b0[4 * 8 + 4] == 'O' && b0[4 * 8 + 3] == 'X' && b0[3 * 8 + 4] == 'X');
+        /* The start position: d4 e5 white, d5 e4 black (a1 top-left). */
+        const char *b0 = str(x, "start");
+        CHECK(strlen(b0) == 64 && b0[3 * 8 + 3] == 'O' && b0[4 * 8 + 4] == 'O' &&
+              b0[4 * 8 + 3] == 'X' && b0[3 * 8 + 4] == 'X');
+        /* f5 (column 5, row 4 from the top) by black flips e5; d6 by white flips d5. */
+        cJSON *st = cJSON_GetObjectItem(x, "steps");
+        CHECK_EQ_STR(cJSON_GetArrayItem(st, 0)->valuestring, "Xfeee");
+        CHECK_EQ_STR(cJSON_GetArrayItem(st, 1)->valuestring, "Odfde");
+        /* The room id (the share link) is not in a stored game's record. */
+        CHECK(cJSON_GetObjectItem(x, "room") == NULL);
+        char *txt = cJSON_PrintUnformatted(x);
+        CHECK(txt && !strstr(txt, a.room));
+        free(txt);
     }
     cJSON_Delete(x);
     ws_send_text(&b.c, "{\"type\":\"list\"}");
@@ -424,6 +434,10 @@ static void test_reversi_and_records(void) {
     for (int i = 0; i < cJSON_GetArraySize(g); i++)
         listed |= (int64_t)cJSON_GetObjectItem(cJSON_GetArrayItem(g, i), "id")->valuedouble == id;
     CHECK(listed);
+    /* No room id (a share-link secret) anywhere in the list. */
+    char *txt = x ? cJSON_PrintUnformatted(x) : NULL;
+    CHECK(txt && !strstr(txt, a.room) && !strstr(txt, "\"room\""));
+    free(txt);
     cJSON_Delete(x);
     ws_close(&a.c);
     ws_close(&a2.c);
@@ -583,6 +597,55 @@ static void test_reversi_pass(pid_t *pid) {
     ws_close(&b2.c);
 }
 
+/* The Reversi result is the library's (issue #11): 48-14 on the board with 2 empty
+ * squares after 2 passes is "black wins 50-14" in the state, the stored game and the GGF
+ * export (RE[+36]), as `renversi judge` says (tests/cli_game_result.sh). */
+static void test_reversi_result(void) {
+    static const char game[] = "e6f6c4c5b6e7f7b5b4f8g6a3e8a5a6c7a4g8f5f4c6h7g4d6h5h4h3h6h8g7c8b8g5a7"
+                               "d8b7d7e3f2d3f3g3e2d1e1c2h2a8d2b3c1c3b2a2g2f1g1h1";
+    seat a, b;
+    create(&a, "{\"type\":\"create\",\"variant\":\"reversi\",\"mode\":\"online\"}");
+    join(&b, a.room, "");
+    drain(&a.c);
+    cJSON *s = NULL;
+    char to_move[8] = "black";
+    for (size_t i = 0; i + 1 < sizeof game; i += 2) {
+        char mv[3] = {game[i], game[i + 1], 0};
+        cJSON_Delete(s);
+        s = move(!strcmp(to_move, "black") ? &a.c : &b.c, mv);
+        if (!s) break;
+        snprintf(to_move, sizeof to_move, "%s", s && str(s, "to_move") ? str(s, "to_move") : "");
+        drain(!strcmp(to_move, "black") ? &a.c : &b.c);
+    }
+    CHECK(s && nmoves(s) == 60);
+    CHECK(s && cJSON_IsTrue(cJSON_GetObjectItem(s, "over")));
+    CHECK(s && !strcmp(str(s, "result"), "black wins 50-14"));
+    CHECK(s && !strcmp(str(s, "winner"), "black"));
+    int64_t id = s ? (int64_t)cJSON_GetObjectItem(s, "game_id")->valuedouble : 0;
+    cJSON_Delete(s);
+    char m[128];
+    snprintf(m, sizeof m, "{\"type\":\"export\",\"id\":%lld,\"format\":\"ggf\"}", (long long)id);
+    drain(&b.c);
+    ws_send_text(&b.c, m);
+    cJSON *x = recv_type(&b.c, "export", 3000);
+    CHECK(x && strstr(str(x, "text"), "RE[+36]"));
+    cJSON_Delete(x);
+    ws_send_text(&b.c, "{\"type\":\"list\"}");
+    x = recv_type(&b.c, "games", 3000);
+    cJSON *g = cJSON_GetObjectItem(x, "games");
+    int found = 0;
+    for (int i = 0; i < cJSON_GetArraySize(g); i++) {
+        cJSON *e = cJSON_GetArrayItem(g, i);
+        if ((int64_t)cJSON_GetObjectItem(e, "id")->valuedouble != id) continue;
+        found = 1;
+        CHECK_EQ_STR(str(e, "result"), "black wins 50-14");
+    }
+    CHECK(found);
+    cJSON_Delete(x);
+    ws_close(&a.c);
+    ws_close(&b.c);
+}
+
 int main(void) {
     signal(SIGPIPE, SIG_IGN);
     snprintf(db_path, sizeof db_path, "/tmp/renversi-test-server-%d.db", (int)getpid());
@@ -596,6 +659,7 @@ int main(void) {
         test_bad_input();
         test_forbidden();
         test_reversi_and_records();
+        test_reversi_result();
         test_ai_game();
         test_kill_restart(&pid);
         test_reversi_pass(&pid);

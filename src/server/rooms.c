@@ -1,13 +1,14 @@
 /*
  * Rooms and the JSON game protocol (docs/protocol-web.md). The server is the referee:
- * every move goes through the library (via cli/tui_game.h) and is committed to the store
- * before anyone hears of it.
+ * every move goes through the library (renversi/game.h) and is committed to the store,
+ * against the game's stored version, before anyone hears of it.
  */
 #include <cjson/cJSON.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "renversi/core.h"
 #include "server/srv.h"
 
 static const char *color_name(rv_color c) {
@@ -51,13 +52,13 @@ static void error_kind(srv_conn *c, const char *code, const char *message, int k
 }
 
 /* The board, marks and move list of a game, as fields of obj. */
-static void add_position(cJSON *obj, const pg_game *p) {
-    int n = p->size;
+static void add_position(cJSON *obj, const rv_game *p) {
+    int n = rv_game_size(p);
     char *board = malloc((size_t)n * n + 1);
     if (board) {
         for (int y = 0; y < n; y++)
             for (int x = 0; x < n; x++) {
-                rv_color c = pg_at(p, x, y);
+                rv_color c = rv_game_at(p, x, y);
                 board[y * n + x] = c == RV_BLACK ? 'X' : c == RV_WHITE ? 'O' : '.';
             }
         board[n * n] = 0;
@@ -69,26 +70,26 @@ static void add_position(cJSON *obj, const pg_game *p) {
     cJSON *rows = cJSON_AddArrayToObject(obj, "rows");
     for (int i = 0; i < n; i++) {
         char t[16];
-        pg_point_text(p, i, 0, t, sizeof t);
+        rv_game_point_text(p, i, 0, t, sizeof t);
         char *d = t;
         while (*d && (*d < '0' || *d > '9')) d++;
         char col[8];
         snprintf(col, sizeof col, "%.*s", (int)(d - t), t);
         cJSON_AddItemToArray(cols, cJSON_CreateString(col));
-        pg_point_text(p, 0, i, t, sizeof t);
+        rv_game_point_text(p, 0, i, t, sizeof t);
         d = t;
         while (*d && (*d < '0' || *d > '9')) d++;
         cJSON_AddItemToArray(rows, cJSON_CreateString(d));
     }
-    int nm = pg_nmoves(p);
+    int nm = rv_game_nmoves(p);
     cJSON *moves = cJSON_AddArrayToObject(obj, "moves");
     for (int i = 0; i < nm; i++) {
         char t[16];
-        pg_move_text(p, i, t, sizeof t);
+        rv_game_move_text(p, i, t, sizeof t);
         cJSON_AddItemToArray(moves, cJSON_CreateString(t));
     }
     int lx, ly;
-    if (nm > 0 && pg_move_xy(p, nm - 1, &lx, &ly)) {
+    if (nm > 0 && rv_game_move_xy(p, nm - 1, &lx, &ly)) {
         cJSON *last = cJSON_AddArrayToObject(obj, "last");
         cJSON_AddItemToArray(last, cJSON_CreateNumber(lx));
         cJSON_AddItemToArray(last, cJSON_CreateNumber(ly));
@@ -98,7 +99,7 @@ static void add_position(cJSON *obj, const pg_game *p) {
     uint8_t *marks = calloc((size_t)n * n, 1);
     cJSON *legal = cJSON_AddArrayToObject(obj, "legal");
     cJSON *forb = cJSON_AddArrayToObject(obj, "forbidden");
-    if (marks && pg_marks(p, marks) > 0) {
+    if (marks && rv_game_marks(p, marks) > 0) {
         for (int y = 0; y < n; y++)
             for (int x = 0; x < n; x++) {
                 int m = marks[y * n + x];
@@ -106,7 +107,7 @@ static void add_position(cJSON *obj, const pg_game *p) {
                 cJSON *pt = cJSON_CreateArray();
                 cJSON_AddItemToArray(pt, cJSON_CreateNumber(x));
                 cJSON_AddItemToArray(pt, cJSON_CreateNumber(y));
-                if (m == PG_MARK_LEGAL) {
+                if (m == RV_MARK_LEGAL) {
                     cJSON_AddItemToArray(legal, pt);
                 } else {
                     cJSON_AddItemToArray(pt, cJSON_CreateString(rv_forbid_name((rv_forbid_kind)m)));
@@ -115,18 +116,19 @@ static void add_position(cJSON *obj, const pg_game *p) {
             }
     }
     free(marks);
-    rv_color tm = pg_to_move(p);
+    rv_color tm = rv_game_to_move(p);
     if (tm) cJSON_AddStringToObject(obj, "to_move", color_name(tm));
     else cJSON_AddNullToObject(obj, "to_move");
-    cJSON_AddBoolToObject(obj, "over", pg_over(p));
+    cJSON_AddBoolToObject(obj, "over", rv_game_over(p));
     char res[128];
-    pg_result_text(p, res, sizeof res);
+    rv_game_result_text(p, res, sizeof res);
     cJSON_AddStringToObject(obj, "result", res);
-    rv_color w = pg_winner(p);
-    if (pg_over(p)) cJSON_AddStringToObject(obj, "winner", w ? color_name(w) : "draw");
+    rv_color w = rv_game_winner(p);
+    if (rv_game_over(p)) cJSON_AddStringToObject(obj, "winner", w ? color_name(w) : "draw");
     else cJSON_AddNullToObject(obj, "winner");
-    int b, wh;
-    pg_counts(p, &b, &wh);
+    rv_game_result res_;
+    rv_game_get_result(p, &res_);
+    int b = res_.discs_black, wh = res_.discs_white;
     cJSON *counts = cJSON_AddArrayToObject(obj, "counts");
     cJSON_AddItemToArray(counts, cJSON_CreateNumber(b));
     cJSON_AddItemToArray(counts, cJSON_CreateNumber(wh));
@@ -216,8 +218,8 @@ static void sb_key_str(sbuf *b, const char *key, const char *v) {
 
 /* The state message of a room (see docs/protocol-web.md); malloc'd, or NULL. */
 static char *state_text(const room *r) {
-    const pg_game *p = &r->game;
-    int n = p->size, nm = pg_nmoves(p);
+    const rv_game *p = &r->game;
+    int n = rv_game_size(p), nm = rv_game_nmoves(p);
     sbuf b = {0};
     char t[160];
     sb_str(&b, "{\"type\":\"state\"");
@@ -225,7 +227,7 @@ static char *state_text(const room *r) {
     sb_key(&b, "game_id");
     sb_int(&b, r->rec.game_id);
     sb_key_str(&b, "mode", r->rec.mode);
-    sb_key_str(&b, "variant", p->variant);
+    sb_key_str(&b, "variant", rv_game_variant(p));
     sb_key(&b, "size");
     sb_int(&b, n);
     sb_key(&b, "level");
@@ -236,7 +238,7 @@ static char *state_text(const room *r) {
     cells[k++] = '"';
     for (int y = 0; y < n; y++)
         for (int x = 0; x < n; x++) {
-            rv_color c = pg_at(p, x, y);
+            rv_color c = rv_game_at(p, x, y);
             cells[k++] = c == RV_BLACK ? 'X' : c == RV_WHITE ? 'O' : '.';
         }
     cells[k++] = '"';
@@ -246,7 +248,7 @@ static char *state_text(const room *r) {
         sb_key(&b, axis ? "rows" : "cols");
         sb_put(&b, "[", 1);
         for (int i = 0; i < n; i++) {
-            pg_point_text(p, axis ? 0 : i, axis ? i : 0, t, sizeof t);
+            rv_game_point_text(p, axis ? 0 : i, axis ? i : 0, t, sizeof t);
             size_t digits = strcspn(t, "0123456789");
             if (axis) memmove(t, t + digits, strlen(t + digits) + 1);
             else t[digits] = 0;
@@ -258,28 +260,28 @@ static char *state_text(const room *r) {
     sb_key(&b, "moves");
     sb_put(&b, "[", 1);
     for (int i = 0; i < nm; i++) {
-        pg_move_text(p, i, t, sizeof t);
+        rv_game_move_text(p, i, t, sizeof t);
         if (i) sb_put(&b, ",", 1);
         sb_qstr(&b, t);
     }
     sb_put(&b, "]", 1);
     int lx, ly;
     sb_key(&b, "last");
-    if (nm > 0 && pg_move_xy(p, nm - 1, &lx, &ly)) {
+    if (nm > 0 && rv_game_move_xy(p, nm - 1, &lx, &ly)) {
         snprintf(t, sizeof t, "[%d,%d]", lx, ly);
         sb_str(&b, t);
     } else {
         sb_str(&b, "null");
     }
     uint8_t *marks = calloc((size_t)n * n, 1);
-    int nmarks = marks ? pg_marks(p, marks) : 0;
+    int nmarks = marks ? rv_game_marks(p, marks) : 0;
     for (int pass = 0; pass < 2; pass++) {
         sb_key(&b, pass ? "forbidden" : "legal");
         sb_put(&b, "[", 1);
         int first = 1;
         for (int i = 0; nmarks && i < n * n; i++) {
             int m = marks[i];
-            if (!m || (m == PG_MARK_LEGAL) == pass) continue;
+            if (!m || (m == RV_MARK_LEGAL) == pass) continue;
             if (!first) sb_put(&b, ",", 1);
             first = 0;
             if (pass) snprintf(t, sizeof t, "[%d,%d,\"%s\"]", i % n, i / n, rv_forbid_name((rv_forbid_kind)m));
@@ -289,15 +291,16 @@ static char *state_text(const room *r) {
         sb_put(&b, "]", 1);
     }
     free(marks);
-    sb_key_str(&b, "to_move", color_or_null(pg_to_move(p)));
+    sb_key_str(&b, "to_move", color_or_null(rv_game_to_move(p)));
     sb_key(&b, "over");
-    sb_str(&b, pg_over(p) ? "true" : "false");
-    pg_result_text(p, t, sizeof t);
+    sb_str(&b, rv_game_over(p) ? "true" : "false");
+    rv_game_result_text(p, t, sizeof t);
     sb_key_str(&b, "result", t);
-    rv_color w = pg_winner(p);
-    sb_key_str(&b, "winner", pg_over(p) ? (w ? color_name(w) : "draw") : NULL);
-    int bl, wh;
-    pg_counts(p, &bl, &wh);
+    rv_color w = rv_game_winner(p);
+    sb_key_str(&b, "winner", rv_game_over(p) ? (w ? color_name(w) : "draw") : NULL);
+    rv_game_result res;
+    rv_game_get_result(p, &res);
+    int bl = res.discs_black, wh = res.discs_white;
     snprintf(t, sizeof t, "[%d,%d]", bl, wh);
     sb_key(&b, "counts");
     sb_str(&b, t);
@@ -308,7 +311,7 @@ static char *state_text(const room *r) {
              ",\"spectators\":%d,\"thinking\":%s",
              seat_kind(r, RV_BLACK), seat_kind(r, RV_WHITE),
              seat_present(r, RV_BLACK) ? "true" : "false", seat_present(r, RV_WHITE) ? "true" : "false",
-             spectators, r->thinking ? "true" : "false");
+             spectators, r->thinking || r->ai_wait || r->ai_pending ? "true" : "false");
     sb_str(&b, t);
     sb_key_str(&b, "undo_request", color_or_null(r->undo_request));
     sb_put(&b, "}", 1);
@@ -320,11 +323,14 @@ static char *state_text(const room *r) {
 }
 
 static void broadcast_state(room *r) {
+    if (!r->conns) return;
     char *t = state_text(r);
     if (!t) return;
-    size_t len = strlen(t);
-    for (srv_conn *c = r->conns; c; c = c->next_in_room) srv_send(c, t, len);
+    /* Built once, queued by reference; a newer state replaces one a client has not read. */
+    srv_buf *b = srv_buf_new(r->conns->queues, t, strlen(t));
     free(t);
+    for (srv_conn *c = r->conns; b && c; c = c->next_in_room) srv_send_buf(c, b, 1);
+    srv_buf_unref(b);
 }
 
 /* ---------------------------------------------------------------- the room table */
@@ -340,6 +346,8 @@ static room *find_loaded(srv *s, const char *id) {
         if (!strcmp(r->rec.id, id)) return r;
     return NULL;
 }
+
+room *srv_room_find(srv *s, const char *id) { return find_loaded(s, id); }
 
 static void room_insert(srv *s, room *r) {
     unsigned h = hash_id(r->rec.id);
@@ -367,31 +375,52 @@ void srv_rooms_free(srv *s) {
 }
 
 static int ai_to_move(const room *r) {
-    rv_color tm = pg_to_move(&r->game);
+    rv_color tm = rv_game_to_move(&r->game);
     return tm && (r->rec.ai_color & tm);
 }
 
-/* Rebuilds a game from its stored moves (replaying each through the rules). */
-static int load_game(srv *s, int64_t id, pg_game *p, rv_store_game *hdr) {
+/* Asks for the computer's move; with the queue full the room waits for the tick. */
+static void want_ai(srv *s, room *r) {
+    if (srv_ai_submit(s, r) == 0) {
+        r->ai_wait = 0;
+        return;
+    }
+    r->ai_wait = 1;
+    r->ai_retry_ns = rv_clock_ns() + (uint64_t)SRV_TICK_MS * 1000000u;
+}
+
+/* Drops the room's AI work (its position changed, or nobody is left to answer). */
+static void stop_ai(srv *s, room *r) {
+    if (r->thinking || r->hints) srv_ai_cancel(s, r);
+    r->thinking = 0;
+    r->ai_wait = 0;
+    r->ai_backoff_ms = 0;
+}
+
+static void ai_request(srv *s, room *r);
+
+int srv_load_game(rv_store *st, int64_t id, rv_game *p, rv_store_game *hdr) {
     char err[128];
-    if (rv_store_get_game(s->store, id, hdr)) return -1;
-    if (pg_init(p, hdr->variant, hdr->size, err, sizeof err) != RV_OK) return -1;
     char **moves;
     int n;
-    if (rv_store_get_moves(s->store, id, &moves, &n)) return -1;
+    if (rv_store_load_game(st, id, hdr, &moves, &n)) return -1;
+    if (rv_game_init(p, hdr->variant, hdr->size, err, sizeof err) != RV_OK) {
+        rv_store_free_moves(moves, n);
+        return -1;
+    }
     for (int i = 0; i < n; i++) {
-        if (i < pg_nmoves(p)) continue; /* a forced pass the rules already played */
+        if (i < rv_game_nmoves(p)) continue; /* a forced pass the rules already played */
         char why[128];
         int kind;
-        if (pg_play_text(p, moves[i], why, sizeof why, &kind) != RV_OK) {
+        if (rv_game_play_text(p, moves[i], why, sizeof why, &kind) != RV_OK) {
             fprintf(stderr, "renversi serve: game %lld move %d: %s\n", (long long)id, i + 1, why);
             break;
         }
     }
     rv_store_free_moves(moves, n);
-    if (!pg_over(p)) {
-        if (strstr(hdr->result, "black resigned")) pg_resign(p, RV_BLACK);
-        else if (strstr(hdr->result, "white resigned")) pg_resign(p, RV_WHITE);
+    if (!rv_game_over(p)) {
+        if (strstr(hdr->result, "black resigned")) rv_game_resign(p, RV_BLACK);
+        else if (strstr(hdr->result, "white resigned")) rv_game_resign(p, RV_WHITE);
     }
     return 0;
 }
@@ -406,13 +435,40 @@ static room *get_room(srv *s, const char *id) {
     if (!r) return NULL;
     r->rec = rec;
     rv_store_game hdr;
-    if (load_game(s, rec.game_id, &r->game, &hdr)) {
+    if (srv_load_game(s->store, rec.game_id, &r->game, &hdr)) {
         free(r);
         return NULL;
     }
+    r->version = hdr.version;
+    r->undo_request = (rv_color)hdr.undo_request;
+    r->ai_pending = hdr.ai_pending;
     room_insert(s, r);
-    if (ai_to_move(r)) srv_ai_submit(s, r);
+    ai_request(s, r);
     return r;
+}
+
+int srv_room_refresh(srv *s, room *r) {
+    rv_store_room rec;
+    rv_store_game hdr;
+    rv_game g;
+    if (rv_store_get_room(s->store, r->rec.id, &rec) || srv_load_game(s->store, rec.game_id, &g, &hdr))
+        return -1;
+    int changed = rec.game_id != r->rec.game_id || hdr.version != r->version ||
+                  memcmp(rec.token, r->rec.token, sizeof rec.token) ||
+                  hdr.ai_pending != r->ai_pending;
+    if (!changed) return 0;
+    if (rec.game_id != r->rec.game_id || hdr.version != r->version) {
+        r->gen = ++s->last_gen; /* answers of the AI for the old state are dropped */
+        if (r->thinking) srv_ai_cancel(s, r);
+        r->thinking = 0;
+    }
+    r->rec = rec;
+    r->game = g;
+    r->version = hdr.version;
+    r->undo_request = (rv_color)hdr.undo_request;
+    r->ai_pending = hdr.ai_pending;
+    broadcast_state(r);
+    return 0;
 }
 
 static void leave_room(srv *s, srv_conn *c) {
@@ -425,6 +481,12 @@ static void leave_room(srv *s, srv_conn *c) {
     c->room = NULL;
     c->seat = 0;
     c->next_in_room = NULL;
+    if (r->nconns == 0) {
+        /* Nobody left to answer: the room's AI jobs are withdrawn (a player who comes back
+           gets them again), so rooms left behind cannot fill the queue. */
+        if (r->thinking || r->hints || r->ai_wait) r->gen = ++s->last_gen;
+        stop_ai(s, r);
+    }
     if (r->nconns == 0 && !r->thinking && !r->hints) room_unload(s, r);
     else broadcast_state(r);
 }
@@ -459,10 +521,10 @@ static const char *player_label(const room *r, int seat, char *buf, size_t n) {
 
 /* Starts a new game in the room (store first). */
 static int room_new_game(srv *s, room *r, const char *variant, int size, char *err, size_t n) {
-    pg_game g;
-    if (pg_init(&g, variant, size, err, n) != RV_OK) return -1;
+    rv_game g;
+    if (rv_game_init(&g, variant, size, err, n) != RV_OK) return -1;
     char b[16], w[16];
-    int64_t id = rv_store_new_game(s->store, r->rec.id, g.variant, g.size,
+    int64_t id = rv_store_new_game(s->store, r->rec.id, rv_game_variant(&g), rv_game_size(&g),
                                    player_label(r, RV_BLACK, b, sizeof b),
                                    player_label(r, RV_WHITE, w, sizeof w));
     if (id < 0) {
@@ -471,12 +533,19 @@ static int room_new_game(srv *s, room *r, const char *variant, int size, char *e
     }
     rv_store_room rec = r->rec;
     rec.game_id = id;
-    if (rv_store_put_room(s->store, &rec)) {
-        snprintf(err, n, "the database refused the room");
+    /* A new room is written whole; an existing one moves on only from the game it had. */
+    int rc = r->rec.game_id ? rv_store_set_room_game(s->store, rec.id, r->rec.game_id, id)
+                            : rv_store_put_room(s->store, &rec);
+    if (rc) {
+        if (rc == RV_STORE_CONFLICT) s->retry = 1;
+        snprintf(err, n, rc == RV_STORE_CONFLICT ? "the room has a newer game already"
+                                                 : "the database refused the room");
         return -1;
     }
     r->rec = rec;
     r->game = g;
+    r->version = 0;
+    r->ai_pending = 0;
     r->gen = ++s->last_gen;
     r->undo_request = RV_EMPTY;
     return 0;
@@ -515,9 +584,9 @@ static void do_create(srv *s, srv_conn *c, const cJSON *msg) {
         return srv_error(c, "bad_request", "size must be an integer from 5 to 26");
     if (json_int(msg, "level", 5, 1, 20, &level))
         return srv_error(c, "bad_request", "level must be an integer from 1 to 20");
-    pg_game probe;
+    rv_game probe;
     char err[160];
-    if (pg_init(&probe, variant, size, err, sizeof err) != RV_OK)
+    if (rv_game_init(&probe, variant, size, err, sizeof err) != RV_OK)
         return srv_error(c, "bad_request", err);
 
     room *r = calloc(1, sizeof *r);
@@ -537,13 +606,13 @@ static void do_create(srv *s, srv_conn *c, const cJSON *msg) {
     }
     if (room_new_game(s, r, variant, size, err, sizeof err)) {
         free(r);
-        return srv_error(c, "store_failed", err);
+        return srv_error(c, "unavailable", err);
     }
     leave_room(s, c);
     room_insert(s, r);
     enter_room(c, r, me);
     send_joined(c, r);
-    if (ai_to_move(r)) srv_ai_submit(s, r);
+    ai_request(s, r);
     broadcast_state(r);
 }
 
@@ -563,6 +632,8 @@ static void do_join(srv *s, srv_conn *c, const cJSON *msg) {
     if (c->room && !strcmp(c->room->rec.id, id)) leave_room(s, c);
     room *r = get_room(s, id);
     if (!r) return srv_error(c, "no_room", "no such room");
+    /* Seats may have been taken through another server since this one loaded the room. */
+    if (rv_store_shared(s->store)) srv_room_refresh(s, r);
     leave_room(s, c);
     int seat = 0;
     if (token && *token) {
@@ -573,56 +644,112 @@ static void do_join(srv *s, srv_conn *c, const cJSON *msg) {
         /* The first visitor without a seat takes the open one; later ones watch. */
         for (int k = 1; k <= 2 && !seat; k++)
             if (!r->rec.token[k - 1][0]) {
-                rv_store_room rec = r->rec;
-                if (srv_random_hex(rec.token[k - 1], 16) || rv_store_put_room(s->store, &rec))
-                    break;
-                r->rec = rec;
+                char tok[40];
+                if (srv_random_hex(tok, 16)) break;
+                int rc = rv_store_claim_seat(s->store, r->rec.id, k, tok);
+                if (rc == RV_STORE_CONFLICT) {
+                    /* Taken through another server meanwhile: look at the other seat. */
+                    srv_room_refresh(s, r);
+                    continue;
+                }
+                if (rc) break;
+                memcpy(r->rec.token[k - 1], tok, sizeof tok);
                 seat = k;
             }
     }
     enter_room(c, r, seat);
+    /* Back in a room whose computer stopped when it emptied: it thinks again. */
+    if (!rv_game_over(&r->game) && !r->thinking && !r->ai_wait) ai_request(s, r);
     send_joined(c, r);
     broadcast_state(r);
 }
 
-/* Commits moves [from, to) of the room's game and its result; 0 on success. */
-static int commit_moves(srv *s, room *r, int from) {
-    int n = pg_nmoves(&r->game);
-    for (int i = from; i < n; i++) {
-        char t[16];
-        pg_move_text(&r->game, i, t, sizeof t);
-        if (rv_store_add_move(s->store, r->rec.game_id, i, t)) return -1;
+/*
+ * Commits game G as the room's game: its moves from ply KEEP on replace the stored ones,
+ * with its result and the undo request, in one transaction against the room's version.
+ * On success the room takes G; otherwise nothing changed (RV_STORE_CONFLICT: another
+ * commit came first).
+ */
+static int room_commit(srv *s, room *r, const rv_game *g, int keep, rv_color undo_request) {
+    /* A shared store queues the computer's move with the commit (any server may think). */
+    rv_color tm = rv_game_to_move(g);
+    int ai = rv_store_shared(s->store) && tm && (r->rec.ai_color & tm) ? r->rec.level : 0;
+    int64_t v;
+    int rc = srv_commit_game(s->store, r->rec.game_id, r->version, g, keep, undo_request, ai, &v);
+    if (rc != RV_STORE_OK) {
+        if (rc == RV_STORE_CONFLICT) s->retry = 1;
+        return rc;
     }
-    if (pg_over(&r->game)) {
-        char res[128];
-        pg_result_text(&r->game, res, sizeof res);
-        if (rv_store_set_result(s->store, r->rec.game_id, res)) return -1;
+    if (g != &r->game) r->game = *g;
+    r->version = v;
+    r->undo_request = undo_request;
+    r->ai_pending = ai > 0;
+    return RV_STORE_OK;
+}
+
+int srv_commit_game(rv_store *st, int64_t game_id, int64_t version, const rv_game *g, int keep,
+                    int undo_request, int ai_level, int64_t *nv) {
+    int n = rv_game_nmoves(g);
+    char texts[2][16];
+    const char *moves[2];
+    if (n - keep > 2) return RV_STORE_FAIL; /* a move, and a forced pass at most */
+    for (int i = keep; i < n; i++) {
+        rv_game_move_text(g, i, texts[i - keep], sizeof texts[0]);
+        moves[i - keep] = texts[i - keep];
     }
-    return 0;
+    char res[128] = "";
+    if (rv_game_over(g)) rv_game_result_text(g, res, sizeof res);
+    rv_store_change ch = {.game = game_id, .version = version, .keep = keep, .moves = moves,
+                          .n = n > keep ? n - keep : 0, .result = res,
+                          .undo_request = undo_request, .ai_level = ai_level};
+    return rv_store_commit(st, &ch, nv);
+}
+
+/* The computer is to move: one SQLite server thinks in process; with a shared store the
+   commit that led here queued a job, or (a new game, a lost job) one is queued now. */
+static void ai_request(srv *s, room *r) {
+    if (!ai_to_move(r)) return;
+    if (!rv_store_shared(s->store)) return want_ai(s, r);
+    if (!r->ai_pending) room_commit(s, r, &r->game, rv_game_nmoves(&r->game), r->undo_request);
+}
+
+/* The answer to a commit that failed: with RV_STORE_CONFLICT the first time, none
+   (srv_handle re-reads the room and handles the message again); else an error. */
+static void commit_failed(srv *s, srv_conn *c, int rc, const char *what) {
+    char m[160];
+    if (rc == RV_STORE_CONFLICT && !s->retried) return;
+    s->retry = 0;
+    if (rc == RV_STORE_CONFLICT) {
+        snprintf(m, sizeof m, "the game changed meanwhile: %s was not stored, look again", what);
+        return srv_error(c, "stale", m);
+    }
+    snprintf(m, sizeof m, "the server cannot reach its database: %s was not stored, try again",
+             what);
+    srv_error(c, "unavailable", m);
 }
 
 static void do_move(srv *s, srv_conn *c, const cJSON *msg) {
     room *r = c->room;
     if (!r) return srv_error(c, "no_room", "join or create a room first");
     if (!c->seat) return srv_error(c, "not_seated", "you are watching this game: you cannot move");
-    if (pg_over(&r->game)) return srv_error(c, "over", "the game is over");
-    if (pg_to_move(&r->game) != (rv_color)c->seat)
+    if (rv_game_over(&r->game)) return srv_error(c, "over", "the game is over");
+    if (rv_game_to_move(&r->game) != (rv_color)c->seat)
         return srv_error(c, "not_your_turn", "it is not your turn");
     int ply;
     if (json_int(msg, "ply", -1, 0, 1 << 20, &ply))
         return srv_error(c, "bad_request", "ply must be the number of moves played so far");
-    if (ply >= 0 && ply != pg_nmoves(&r->game))
+    if (ply >= 0 && ply != rv_game_nmoves(&r->game))
         return srv_error(c, "stale", "the position changed: this move was for an older one");
     const char *text = json_str(msg, "move");
     int x, y, has_xy = !json_int(msg, "x", -1, 0, 25, &x) && !json_int(msg, "y", -1, 0, 25, &y);
     if (!text && !(has_xy && x >= 0 && y >= 0))
         return srv_error(c, "bad_request", "move needs \"move\" (like \"h8\") or \"x\" and \"y\"");
-    int from = pg_nmoves(&r->game);
-    pg_game before = r->game;
+    int from = rv_game_nmoves(&r->game);
+    rv_game g = r->game;
     char why[160];
     int kind = 0;
-    rv_status st = text ? pg_play_text(&r->game, text, why, sizeof why, &kind)
-                        : pg_play_xy(&r->game, x, y, why, sizeof why, &kind);
+    rv_status st = text ? rv_game_play_text(&g, text, why, sizeof why, &kind)
+                        : rv_game_play_xy(&g, x, y, why, sizeof why, &kind);
     if (st != RV_OK) {
         const char *code = st == RV_EFORBIDDEN ? "forbidden"
                            : st == RV_EOCCUPIED ? "occupied"
@@ -631,32 +758,26 @@ static void do_move(srv *s, srv_conn *c, const cJSON *msg) {
                                                 : "illegal";
         char pt[16] = "";
         int px = x, py = y;
-        if (!text || pg_parse_point(&r->game, text, &px, &py) == RV_OK)
-            if (px >= 0 && py >= 0 && px < r->game.size && py < r->game.size)
-                pg_point_text(&r->game, px, py, pt, sizeof pt);
+        if (!text || rv_game_parse_point(&r->game, text, &px, &py) == RV_OK)
+            if (px >= 0 && py >= 0 && px < rv_game_size(&r->game) && py < rv_game_size(&r->game))
+                rv_game_point_text(&r->game, px, py, pt, sizeof pt);
         return error_kind(c, code, why, kind, pt);
     }
-    if (commit_moves(s, r, from)) {
-        r->game = before;
-        rv_store_truncate(s->store, r->rec.game_id, from);
-        return srv_error(c, "store_failed", "the move could not be stored: try again");
-    }
-    r->undo_request = RV_EMPTY;
-    if (ai_to_move(r)) srv_ai_submit(s, r);
+    int rc = room_commit(s, r, &g, from, RV_EMPTY);
+    if (rc) return commit_failed(s, c, rc, "the move");
+    ai_request(s, r);
     broadcast_state(r);
 }
 
-/* Takes back moves until colour `who` has one fewer move (and it is their turn). */
+/* Takes back moves until colour `who` has one fewer move (and it is their turn): 1 when
+   there is none to take back, else room_commit's answer. */
 static int undo_for(srv *s, room *r, rv_color who) {
-    pg_game g = r->game;
-    if (pg_undo_for(&g, who) != RV_OK) return -1;
-    if (rv_store_truncate(s->store, r->rec.game_id, pg_nmoves(&g)) ||
-        rv_store_set_result(s->store, r->rec.game_id, ""))
-        return -2;
-    r->game = g;
+    rv_game g = r->game;
+    if (rv_game_undo_for(&g, who) != RV_OK) return 1;
+    int rc = room_commit(s, r, &g, rv_game_nmoves(&g), RV_EMPTY);
+    if (rc) return rc;
     r->gen = ++s->last_gen;
-    if (r->thinking) srv_ai_cancel(s, r);
-    r->thinking = 0;
+    stop_ai(s, r);
     return 0;
 }
 
@@ -664,19 +785,22 @@ static void do_undo(srv *s, srv_conn *c) {
     room *r = c->room;
     if (!r) return srv_error(c, "no_room", "join or create a room first");
     if (!c->seat) return srv_error(c, "not_seated", "you are watching this game");
-    if (r->game.resigned) return srv_error(c, "over", "the game ended by resignation");
+    rv_game_result res;
+    rv_game_get_result(&r->game, &res);
+    if (res.end == RV_END_RESIGN) return srv_error(c, "over", "the game ended by resignation");
     if (!strcmp(r->rec.mode, "online")) {
         if (r->undo_request) return srv_error(c, "pending", "an undo request is already open");
-        pg_game probe = r->game;
-        if (pg_undo_for(&probe, (rv_color)c->seat) != RV_OK)
+        rv_game probe = r->game;
+        if (rv_game_undo_for(&probe, (rv_color)c->seat) != RV_OK)
             return srv_error(c, "nothing_to_undo", "you have no move to take back");
-        r->undo_request = (rv_color)c->seat;
+        int rc = room_commit(s, r, &r->game, rv_game_nmoves(&r->game), (rv_color)c->seat);
+        if (rc) return commit_failed(s, c, rc, "the undo request");
         return broadcast_state(r);
     }
     int rc = undo_for(s, r, (rv_color)c->seat);
-    if (rc == -1) return srv_error(c, "nothing_to_undo", "you have no move to take back");
-    if (rc == -2) return srv_error(c, "store_failed", "the undo could not be stored");
-    if (ai_to_move(r)) srv_ai_submit(s, r);
+    if (rc == 1) return srv_error(c, "nothing_to_undo", "you have no move to take back");
+    if (rc) return commit_failed(s, c, rc, "the undo");
+    ai_request(s, r);
     broadcast_state(r);
 }
 
@@ -688,11 +812,10 @@ static void do_undo_reply(srv *s, srv_conn *c, const cJSON *msg) {
     const cJSON *acc = cJSON_GetObjectItemCaseSensitive(msg, "accept");
     if (!cJSON_IsBool(acc)) return srv_error(c, "bad_request", "accept must be true or false");
     rv_color who = r->undo_request;
-    r->undo_request = RV_EMPTY;
-    if (cJSON_IsTrue(acc)) {
-        int rc = undo_for(s, r, who);
-        if (rc == -2) return srv_error(c, "store_failed", "the undo could not be stored");
-    }
+    int rc = cJSON_IsTrue(acc) ? undo_for(s, r, who) : 1;
+    /* Refused (or nothing left to take back): the request is withdrawn. */
+    if (rc == 1) rc = room_commit(s, r, &r->game, rv_game_nmoves(&r->game), RV_EMPTY);
+    if (rc) return commit_failed(s, c, rc, "the answer");
     broadcast_state(r);
 }
 
@@ -700,29 +823,25 @@ static void do_hint(srv *s, srv_conn *c) {
     room *r = c->room;
     if (!r) return srv_error(c, "no_room", "join or create a room first");
     if (!c->seat) return srv_error(c, "not_seated", "you are watching this game");
-    if (pg_over(&r->game)) return srv_error(c, "over", "the game is over");
-    if (pg_to_move(&r->game) != (rv_color)c->seat)
+    if (rv_game_over(&r->game)) return srv_error(c, "over", "the game is over");
+    if (rv_game_to_move(&r->game) != (rv_color)c->seat)
         return srv_error(c, "not_your_turn", "it is not your turn");
-    if (r->hints >= 2) return srv_error(c, "pending", "a hint is already being computed");
-    srv_ai_hint(s, r, c->seat);
+    if (r->hints >= 1) return srv_error(c, "pending", "a hint is already being computed");
+    if (srv_ai_hint(s, r, c->seat))
+        return srv_error(c, "busy", "the computer is busy: ask again in a moment");
 }
 
 static void do_resign(srv *s, srv_conn *c) {
     room *r = c->room;
     if (!r) return srv_error(c, "no_room", "join or create a room first");
     if (!c->seat) return srv_error(c, "not_seated", "you are watching this game");
-    if (pg_over(&r->game)) return srv_error(c, "over", "the game is over");
-    pg_game g = r->game;
-    pg_resign(&g, (rv_color)c->seat);
-    char res[128];
-    pg_result_text(&g, res, sizeof res);
-    if (rv_store_set_result(s->store, r->rec.game_id, res))
-        return srv_error(c, "store_failed", "the resignation could not be stored");
-    r->game = g;
+    if (rv_game_over(&r->game)) return srv_error(c, "over", "the game is over");
+    rv_game g = r->game;
+    rv_game_resign(&g, (rv_color)c->seat);
+    int rc = room_commit(s, r, &g, rv_game_nmoves(&g), RV_EMPTY);
+    if (rc) return commit_failed(s, c, rc, "the resignation");
     r->gen = ++s->last_gen;
-    if (r->thinking) srv_ai_cancel(s, r);
-    r->thinking = 0;
-    r->undo_request = RV_EMPTY;
+    stop_ai(s, r);
     broadcast_state(r);
 }
 
@@ -730,15 +849,17 @@ static void do_new(srv *s, srv_conn *c) {
     room *r = c->room;
     if (!r) return srv_error(c, "no_room", "join or create a room first");
     if (!c->seat) return srv_error(c, "not_seated", "you are watching this game");
-    if (!strcmp(r->rec.mode, "online") && !pg_over(&r->game))
+    if (!strcmp(r->rec.mode, "online") && !rv_game_over(&r->game))
         return srv_error(c, "in_progress", "resign first: the game is still going on");
     char err[160], variant[16];
-    snprintf(variant, sizeof variant, "%s", r->game.variant);
-    if (r->thinking) srv_ai_cancel(s, r);
-    if (room_new_game(s, r, variant, r->game.size, err, sizeof err))
-        return srv_error(c, "store_failed", err);
-    r->thinking = 0;
-    if (ai_to_move(r)) srv_ai_submit(s, r);
+    snprintf(variant, sizeof variant, "%s", rv_game_variant(&r->game));
+    stop_ai(s, r);
+    if (room_new_game(s, r, variant, rv_game_size(&r->game), err, sizeof err)) {
+        if (s->retry && !s->retried) return; /* another server started one: look again */
+        s->retry = 0;
+        return srv_error(c, "unavailable", err);
+    }
+    ai_request(s, r);
     broadcast_state(r);
 }
 
@@ -748,11 +869,11 @@ static void hint_done(srv *s, room *r, ai_job *job) {
         cJSON *j = cJSON_CreateObject();
         cJSON_AddStringToObject(j, "type", "hint");
         char t[16] = "pass";
-        if (job->x >= 0) pg_point_text(&r->game, job->x, job->y, t, sizeof t);
+        if (job->x >= 0) rv_game_point_text(&r->game, job->x, job->y, t, sizeof t);
         cJSON_AddStringToObject(j, "move", t);
         cJSON_AddNumberToObject(j, "x", job->x);
         cJSON_AddNumberToObject(j, "y", job->y);
-        cJSON_AddNumberToObject(j, "ply", pg_nmoves(&r->game));
+        cJSON_AddNumberToObject(j, "ply", rv_game_nmoves(&r->game));
         char *text = cJSON_PrintUnformatted(j);
         cJSON_Delete(j);
         for (srv_conn *c = r->conns; text && c; c = c->next_in_room)
@@ -777,19 +898,35 @@ void srv_ai_done(srv *s, ai_job *job) {
             srv_error(c, "ai_failed", "the computer cannot play this game here");
     }
     if (job->status == RV_OK && ai_to_move(r)) {
-        int from = pg_nmoves(&r->game);
-        pg_game before = r->game;
+        int from = rv_game_nmoves(&r->game);
+        rv_game g = r->game;
         char why[160];
         int kind;
-        rv_status st = job->x < 0 ? pg_play_text(&r->game, "pass", why, sizeof why, &kind)
-                                  : pg_play_xy(&r->game, job->x, job->y, why, sizeof why, &kind);
+        int rc;
+        rv_status st = job->x < 0 ? rv_game_play_text(&g, "pass", why, sizeof why, &kind)
+                                  : rv_game_play_xy(&g, job->x, job->y, why, sizeof why, &kind);
         if (st != RV_OK) {
             fprintf(stderr, "renversi serve: the AI's move was refused: %s\n", why);
-        } else if (commit_moves(s, r, from)) {
-            r->game = before;
-            rv_store_truncate(s->store, r->rec.game_id, from);
-        } else if (ai_to_move(r)) {
-            srv_ai_submit(s, r);
+        } else if ((rc = room_commit(s, r, &g, from, RV_EMPTY))) {
+            s->retry = 0;
+            if (rc == RV_STORE_CONFLICT) {
+                srv_room_refresh(s, r);
+            } else {
+                /* The database refused (disk full, connection lost): the players hear of it
+                   and the computer tries again, waiting longer each time, until it is stored. */
+                r->ai_backoff_ms = r->ai_backoff_ms ? r->ai_backoff_ms * 2 : 1000;
+                if (r->ai_backoff_ms > 30000) r->ai_backoff_ms = 30000;
+                r->ai_wait = 1;
+                r->ai_retry_ns = rv_clock_ns() + (uint64_t)r->ai_backoff_ms * 1000000u;
+                fprintf(stderr, "renversi serve: room %s: the computer's move could not be "
+                                "stored; retrying in %d s\n", r->rec.id, r->ai_backoff_ms / 1000);
+                for (srv_conn *c = r->conns; c; c = c->next_in_room)
+                    srv_error(c, "store_failed",
+                              "the computer's move could not be stored: it will try again");
+            }
+        } else {
+            r->ai_backoff_ms = 0;
+            ai_request(s, r);
         }
     }
     if (r->nconns == 0 && !r->thinking && !r->hints) {
@@ -799,11 +936,24 @@ void srv_ai_done(srv *s, ai_job *job) {
     broadcast_state(r);
 }
 
+void srv_rooms_tick(srv *s) {
+    uint64_t now = rv_clock_ns();
+    for (int i = 0; i < SRV_ROOM_BUCKETS; i++)
+        for (room *r = s->rooms[i]; r; r = r->next) {
+            if (!r->ai_wait || now < r->ai_retry_ns) continue;
+            if (!r->nconns || !ai_to_move(r) || rv_game_over(&r->game) || r->thinking) {
+                r->ai_wait = 0;
+                continue;
+            }
+            ai_request(s, r);
+        }
+}
+
 /* ---------------------------------------------------------------- stored games */
 
+/* A stored game's public fields: never its room id, the share link that gives a seat. */
 static void add_header(cJSON *o, const rv_store_game *g) {
     cJSON_AddNumberToObject(o, "id", (double)g->id);
-    cJSON_AddStringToObject(o, "room", g->room);
     cJSON_AddStringToObject(o, "variant", g->variant);
     cJSON_AddNumberToObject(o, "size", g->size);
     cJSON_AddStringToObject(o, "black", g->black);
@@ -844,9 +994,9 @@ static int stored_id(srv_conn *c, const cJSON *msg, int64_t *id) {
 static void do_replay(srv *s, srv_conn *c, const cJSON *msg) {
     int64_t id;
     if (stored_id(c, msg, &id)) return;
-    pg_game *full = malloc(sizeof *full), *step = malloc(sizeof *step);
+    rv_game *full = malloc(sizeof *full), *step = malloc(sizeof *step);
     rv_store_game hdr;
-    if (!full || !step || load_game(s, id, full, &hdr)) {
+    if (!full || !step || srv_load_game(s->store, id, full, &hdr)) {
         free(full);
         free(step);
         return srv_error(c, "not_found", "no such game");
@@ -855,28 +1005,51 @@ static void do_replay(srv *s, srv_conn *c, const cJSON *msg) {
     cJSON_AddStringToObject(j, "type", "replay");
     add_header(j, &hdr);
     add_position(j, full);
-    /* One position per ply, so the page can step through without knowing any rule. */
-    cJSON *boards = cJSON_AddArrayToObject(j, "boards");
+    /* What each ply changed, so the page can step through without knowing any rule: per
+       ply a string, the mover's stone (X or O; "" for a pass) then two letters (column,
+       row from the top; a = 0) per point that took it, the move first, then the flips. */
+    cJSON *steps = cJSON_AddArrayToObject(j, "steps");
     char err[64];
-    pg_init(step, full->variant, full->size, err, sizeof err);
-    int n = full->size, nm = pg_nmoves(full);
-    char *b = malloc((size_t)n * n + 1);
-    for (int i = 0; b && i <= nm; i++) {
-        if (i > 0 && i > pg_nmoves(step)) {
+    rv_game_init(step, rv_game_variant(full), rv_game_size(full), err, sizeof err);
+    int n = rv_game_size(full), nm = rv_game_nmoves(full);
+    char *prev = malloc((size_t)n * n + 1), *d = malloc(2 * (size_t)n * n + 2);
+    if (prev) {
+        for (int k = 0; k < n * n; k++) {
+            rv_color col = rv_game_at(step, k % n, k / n);
+            prev[k] = col == RV_BLACK ? 'X' : col == RV_WHITE ? 'O' : '.';
+        }
+        prev[n * n] = 0;
+        cJSON_AddStringToObject(j, "start", prev);
+    }
+    for (int i = 1; prev && d && i <= nm; i++) {
+        for (int k = 0; k < n * n; k++) prev[k] = (char)rv_game_at(step, k % n, k / n);
+        if (i > rv_game_nmoves(step)) {
             char t[16], why[64];
             int kind;
-            pg_move_text(full, i - 1, t, sizeof t);
-            pg_play_text(step, t, why, sizeof why, &kind);
+            rv_game_move_text(full, i - 1, t, sizeof t);
+            rv_game_play_text(step, t, why, sizeof why, &kind);
         }
-        for (int y = 0; y < n; y++)
-            for (int x = 0; x < n; x++) {
-                rv_color col = pg_at(step, x, y);
-                b[y * n + x] = col == RV_BLACK ? 'X' : col == RV_WHITE ? 'O' : '.';
-            }
-        b[n * n] = 0;
-        cJSON_AddItemToArray(boards, cJSON_CreateString(b));
+        size_t len = 0;
+        int mx = -1, my = -1;
+        rv_game_move_xy(full, i - 1, &mx, &my);
+        if (mx >= 0 && my >= 0 && mx < n && my < n && rv_game_at(step, mx, my) != (rv_color)prev[my * n + mx]) {
+            rv_color col = rv_game_at(step, mx, my);
+            d[len++] = col == RV_BLACK ? 'X' : 'O';
+            d[len++] = (char)('a' + mx);
+            d[len++] = (char)('a' + my);
+        }
+        for (int k = 0; k < n * n; k++) {
+            rv_color col = rv_game_at(step, k % n, k / n);
+            if (col == (rv_color)prev[k] || (k % n == mx && k / n == my)) continue;
+            if (!len) d[len++] = col == RV_BLACK ? 'X' : 'O';
+            d[len++] = (char)('a' + k % n);
+            d[len++] = (char)('a' + k / n);
+        }
+        d[len] = 0;
+        cJSON_AddItemToArray(steps, cJSON_CreateString(d));
     }
-    free(b);
+    free(prev);
+    free(d);
     free(full);
     free(step);
     send_json(c, j);
@@ -888,13 +1061,14 @@ static void do_export(srv *s, srv_conn *c, const cJSON *msg) {
     if (stored_id(c, msg, &id)) return;
     const char *format = json_str(msg, "format");
     if (!format) return srv_error(c, "bad_request", "format: psq, moves, ggf or transcript");
-    pg_game *g = malloc(sizeof *g);
+    rv_game *g = malloc(sizeof *g);
     rv_store_game hdr;
-    if (!g || load_game(s, id, g, &hdr)) {
+    if (!g || srv_load_game(s->store, id, g, &hdr)) {
         free(g);
         return srv_error(c, "not_found", "no such game");
     }
-    char *text = pg_export(g, format);
+    char *text = NULL;
+    rv_game_export(g, format, &text);
     free(g);
     if (!text)
         return srv_error(c, "bad_format", "this game cannot be exported in that format (Gomoku: "
@@ -917,10 +1091,27 @@ static void do_export(srv *s, srv_conn *c, const cJSON *msg) {
 
 /* ---------------------------------------------------------------- dispatch */
 
+static void dispatch(srv *s, srv_conn *c, const cJSON *msg, const char *type);
+
 void srv_handle(srv *s, srv_conn *c, const char *text, size_t len) {
     cJSON *msg = cJSON_ParseWithLength(text, len);
     if (!msg) return srv_error(c, "bad_json", "the message is not valid JSON");
     const char *type = json_str(msg, "type");
+    s->retry = s->retried = 0;
+    dispatch(s, c, msg, type);
+    if (s->retry) {
+        /* Another server committed to this room first: read it again and decide anew (the
+           move may now be out of turn, the undo already answered...). */
+        s->retry = 0;
+        s->retried = 1;
+        if (c->room) srv_room_refresh(s, c->room);
+        dispatch(s, c, msg, type);
+    }
+    s->retry = s->retried = 0;
+    cJSON_Delete(msg);
+}
+
+static void dispatch(srv *s, srv_conn *c, const cJSON *msg, const char *type) {
     if (!cJSON_IsObject(msg) || !type) {
         srv_error(c, "bad_request", "a message is a JSON object with a \"type\"");
     } else if (!strcmp(type, "create")) {
@@ -957,5 +1148,4 @@ void srv_handle(srv *s, srv_conn *c, const char *text, size_t len) {
         snprintf(m, sizeof m, "unknown message type \"%.40s\"", type);
         srv_error(c, "unknown_type", m);
     }
-    cJSON_Delete(msg);
 }

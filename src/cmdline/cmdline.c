@@ -1,5 +1,7 @@
-/* Helpers shared by the subcommands: errors, line input, machine description. */
-#include "cli/cli.h"
+/* Helpers shared by every subcommand: errors, --help, numbers, input, output (cmdline.h). */
+#include "cmdline/cmdline.h"
+
+#include "renversi/core.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -30,16 +32,56 @@ int rv_cli_skip_line(const char *line) {
     return *line == '\0' || *line == '#' || *line == '%';
 }
 
-long rv_cli_getline(char **buf, size_t *cap, FILE *f) {
-    ssize_t n = getline(buf, cap, f);
-    if (n < 0) return -1;
-    while (n > 0 && ((*buf)[n - 1] == '\n' || (*buf)[n - 1] == '\r')) (*buf)[--n] = '\0';
-    return (long)n;
+int rv_cli_read_line(const char *cmd, const char *name, FILE *f, char **buf, size_t *cap,
+                     size_t *len, long *lineno) {
+    size_t n = 0;
+    errno = 0;
+    rv_status st = rv_line_read(f, RV_CLI_MAX_LINE, buf, cap, &n);
+    if (st == RV_EEMPTY) return 0;
+    ++*lineno;
+    if (strcmp(name, "-") == 0) name = "standard input";
+    if (st == RV_ETOOLONG) {
+        rv_cli_fail(cmd, "%s line %ld: longer than %zu bytes", name, *lineno, RV_CLI_MAX_LINE);
+        return -1;
+    }
+    if (st == RV_EIO) {
+        rv_cli_fail(cmd, "cannot read %s: %s", name, errno ? strerror(errno) : "read error");
+        return -1;
+    }
+    if (st != RV_OK) {
+        rv_cli_fail(cmd, "%s line %ld: %s", name, *lineno, rv_strerror(st));
+        return -1;
+    }
+    if (len) *len = n;
+    return 1;
 }
 
 FILE *rv_cli_open(const char *path) {
     if (strcmp(path, "-") == 0) return stdin;
     return fopen(path, "r");
+}
+
+int rv_cli_finish(const char *cmd, int rc) {
+    errno = 0;
+    int lost = ferror(stdout) != 0;
+    if (fflush(stdout) != 0) lost = 1;
+    int why = errno;
+    /* A stdout closed before the start (EBADF) with nothing left to write lost nothing. */
+    if (fclose(stdout) != 0 && errno != EBADF) lost = 1, why = errno;
+    if (!lost) return rc;
+    fprintf(stderr, "renversi %s: write error: %s\n", cmd,
+            why ? strerror(why) : "output lost");
+    return rc ? rc : RV_EXIT_WRITE;
+}
+
+int rv_cli_parse_int(const char *s, long lo, long hi, long *out) {
+    char *end;
+    if (s == NULL || *s == '\0') return -1;
+    errno = 0;
+    long v = strtol(s, &end, 10);
+    if (errno != 0 || *end != '\0' || v < lo || v > hi) return -1;
+    *out = v;
+    return 0;
 }
 
 int rv_cli_each_line(const char *cmd, const char *file, const char *const *builtin, size_t n,
@@ -53,22 +95,15 @@ int rv_cli_each_line(const char *cmd, const char *file, const char *const *built
     if (!f) return rv_cli_fail(cmd, "cannot open '%s'", file);
     char *line = NULL;
     size_t cap = 0;
-    while (rc == 0 && rv_cli_getline(&line, &cap, f) >= 0)
+    long lineno = 0;
+    int got = 0;
+    while (rc == 0 && (got = rv_cli_read_line(cmd, file, f, &line, &cap, NULL, &lineno)) > 0)
         if (!rv_cli_skip_line(line)) rc = fn(ctx, line, ++index);
+    if (rc == 0 && got < 0) rc = RV_EXIT_BAD;
     free(line);
     if (f != stdin) fclose(f);
     if (rc == 0 && index == 0) rc = rv_cli_fail(cmd, "no positions in '%s'", file);
     return rc;
-}
-
-int rv_cli_parse_int(const char *s, long lo, long hi, long *out) {
-    char *end;
-    if (s == NULL || *s == '\0') return -1;
-    errno = 0;
-    long v = strtol(s, &end, 10);
-    if (errno != 0 || *end != '\0' || v < lo || v > hi) return -1;
-    *out = v;
-    return 0;
 }
 
 void rv_cli_describe_machine(void) {
