@@ -217,13 +217,6 @@ static void *worker(void *arg) {
     return NULL;
 }
 
-/* Ctrl-C or a kill: no engine process group outlives the referee. */
-static void on_signal(int sig) {
-    engine_kill_all();
-    signal(sig, SIG_DFL);
-    raise(sig);
-}
-
 /* Elo difference for a score fraction p (0 < p < 1). */
 static double elo(double p) { return -400.0 * log10(1.0 / p - 1.0); }
 
@@ -505,9 +498,10 @@ int rv_cmd_match(int argc, char **argv) {
         if (!m->reversi) remove(path);
     }
     signal(SIGPIPE, SIG_IGN); /* a brain that dies mid-write is a crash, not ours */
-    signal(SIGINT, on_signal);
-    signal(SIGTERM, on_signal);
-    signal(SIGHUP, on_signal);
+    if (engine_guard_signals() != 0) {
+        rc = rv_cli_fail("match", "cannot set up signal handling");
+        goto out;
+    }
     pthread_mutex_init(&m->lock, NULL);
     pthread_t th[2];
     int started = 0;
