@@ -457,10 +457,17 @@ int rv_cmd_match(int argc, char **argv) {
     m->setup.reversi = m->reversi;
     m->setup.rule = m->rule;
     m->setup.size = m->size;
-    rv_gomoku probe;
-    if (!m->reversi && rv_gomoku_init(&probe, m->size, m->size, m->rule) != RV_OK) {
-        rc = rv_cli_fail("match", "cannot play %s on %dx%d", rv_gomoku_rule_name(m->rule), m->size,
-                         m->size);
+    /* the games are rv_game's: ask it whether it plays this variant on this board */
+    rv_game *probe = malloc(sizeof *probe);
+    char why[160] = "";
+    rv_status ps = !probe ? RV_ENOMEM
+                   : m->reversi
+                       ? RV_OK
+                       : rv_game_init(probe, rv_gomoku_rule_name(m->rule), m->size, why, sizeof why);
+    free(probe);
+    if (ps != RV_OK) {
+        rc = rv_cli_fail("match", "cannot play %s on %dx%d%s%s", rv_gomoku_rule_name(m->rule),
+                         m->size, m->size, why[0] ? ": " : "", why);
         goto out;
     }
     m->open = calloc(MAX_OPENINGS, sizeof *m->open);
