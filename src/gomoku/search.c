@@ -245,6 +245,9 @@ int gsearch_root(rv_gomoku_ai *ai, int max_depth, int *best_move, int *best_scor
     }
     int scores[MAX_MOVES];
     for (int depth = 1; depth <= max_depth; depth++) {
+        /* a stop or a spent limit ends the think between iterations too (a table full of
+           the last think's results can finish several iterations between two polls) */
+        if (depth > 1 && gai_should_stop(ai)) break;
         int alpha = -AI_WIN - 1, beta = AI_WIN + 1, bm = -1, bs = -AI_WIN - 1;
         for (int i = 0; i < n; i++) {
             int s;
