@@ -299,7 +299,7 @@ static int root_iteration(rv_reversi_ai *ai, uint64_t P, uint64_t O, const rv_pa
             v = search_move(ai, P, O, st, &mv[i], alpha, beta, depth, draw);
         } else {
             v = search_move(ai, P, O, st, &mv[i], a, a + 1, depth, draw);
-            if (v > a && v < beta) v = search_move(ai, P, O, st, &mv[i], v, beta, depth, draw);
+            if (v > a && v < beta) v = search_move(ai, P, O, st, &mv[i], a, beta, depth, draw);
         }
         if (ai->aborted) return bestv;
         mv[i].key = v;
