@@ -441,6 +441,11 @@ rv_status rv_reversi_ai_eval_moves(rv_reversi_ai *ai, const rv_reversi_pos *pos,
     uint64_t moves = rv_reversi_moves_bb(P, O);
     if (!moves && !rv_reversi_moves_bb(O, P)) return RV_EOVER;
     rv_ai_begin(ai, p.time_ms);
+    /* Every move gets its own full-window search: without forward pruning,
+     * so the scores are those of the plain search at that depth (a pruned
+     * search's scores depend on the windows and on what the table holds). */
+    const int probcut = ai->probcut;
+    ai->probcut = 0;
     mid_move mv[32];
     rv_pat_state st;
     rv_pat_state_init(&st, P, O);
@@ -494,5 +499,6 @@ rv_status rv_reversi_ai_eval_moves(rv_reversi_ai *ai, const rv_reversi_pos *pos,
     int k = n < max ? n : max;
     memcpy(out, res, (size_t)k * sizeof *out);
     *count = k;
+    ai->probcut = probcut;
     return RV_OK;
 }
