@@ -1,0 +1,14 @@
+/* The parts of a game's JSON that say where each move went and how the game ended
+ * (docs/protocol-web.md: `points` and `end`), shared by the state and replay messages. */
+#ifndef RV_SERVER_GAME_JSON_H
+#define RV_SERVER_GAME_JSON_H
+
+#include "server/srv.h"
+
+/* `[[x,y],null,…]`: the display point of every move, null for a pass. malloc'd, or NULL. */
+char *srv_points_json(const pg_game *p);
+/* `null` while the game goes on, else the end object: reason, winner, the winning row,
+ * the forbidden point, the loser, the score. malloc'd, or NULL when out of memory. */
+char *srv_end_json(const pg_game *p);
+
+#endif
