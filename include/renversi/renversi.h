@@ -6,7 +6,10 @@
 #include "renversi/gomoku.h"
 #include "renversi/gomoku_record.h"
 #include "renversi/gomoku_ai.h"
+#include "renversi/opening.h"
 #include "renversi/reversi.h"
 #include "renversi/reversi_record.h"
 #include "renversi/reversi_ai.h"
+#include "renversi/game.h"
+#include "renversi/game_ai.h"
 #endif

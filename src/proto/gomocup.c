@@ -10,11 +10,12 @@
 #include <string.h>
 #include <strings.h>
 
-#include "cli/cli.h"
+#include "cmdline/cmdline.h"
 #include "proto/gomocup.h"
 #include "proto/gomocup_game.h"
 #include "renversi/core.h"
 #include "renversi/gomoku_ai.h"
+#include "renversi/opening.h"
 
 #define LINE_MAX_LEN 4096
 #define UNLIMITED 2147483647LL
@@ -265,42 +266,87 @@ static void cmd_takeback(brain *br, const char *args) {
 }
 
 /*
- * Swap2 (spec/gomocup.md): with no stones, propose three (black, white, black);
- * with 3 or 5, white is to move: take black ("SWAP") when white stands badly,
- * else play white's move. Ownership is recorded so a following TURN works.
+ * Swap2 (spec/gomocup.md), decided by the library's opening rule (renversi/opening.h): with
+ * no stones, propose three (black, white, black); with 3, take black ("SWAP"), play white's
+ * move, or place two more stones; with 5, take black ("SWAP") or play white's move.
+ * Ownership is recorded so a following TURN works.
  */
 static void gc_swap2(brain *br, const int *xs, const int *ys, int n) {
     br->gm.n = 0;
-    if (n == 0) {
-        int cx = br->gm.w / 2, cy = br->gm.h / 2;
-        int px[3] = {cx, cx + 1, cx - 1}, py[3] = {cy, cy - 1, cy - 2};
-        for (int i = 0; i < 3; i++) br->gm.st[br->gm.n++] = (gc_stone){px[i], py[i], i != 1};
-        reply(br, "%d,%d %d,%d %d,%d", px[0], py[0], px[1], py[1], px[2], py[2]);
-        return;
-    }
-    /* white (the brain, unless it swaps) to move */
-    for (int i = 0; i < n; i++) br->gm.st[br->gm.n++] = (gc_stone){xs[i], ys[i], i % 2 == 1};
     rv_gomoku g;
-    rv_status s = gc_position(&br->gm, &g);
+    rv_opening o;
+    rv_opening_act act;
+    rv_status s = rv_gomoku_init(&g, br->gm.w, br->gm.h, br->gm.rule);
+    if (s == RV_OK) s = rv_opening_init(&o, RV_OPENING_SWAP2, &g);
+    if (s == RV_OK && n >= 3) {
+        /* Replay the opening so far: three stones, then (5) the choice of two more. */
+        memset(&act, 0, sizeof act);
+        act.step = RV_STEP_PLACE;
+        act.n = 3;
+        for (int i = 0; i < 3; i++) act.pts[i] = (rv_gomoku_point){xs[i], ys[i]};
+        s = rv_opening_apply(&o, &g, &act, NULL);
+        if (s == RV_OK && n == 5) {
+            act.step = RV_STEP_CHOOSE;
+            act.choice = RV_CHOICE_PLUS2;
+            s = rv_opening_apply(&o, &g, &act, NULL);
+            act.step = RV_STEP_PLACE;
+            act.n = 2;
+            act.pts[0] = (rv_gomoku_point){xs[3], ys[3]};
+            act.pts[1] = (rv_gomoku_point){xs[4], ys[4]};
+            if (s == RV_OK) s = rv_opening_apply(&o, &g, &act, NULL);
+        }
+    }
     if (s != RV_OK || ensure_engine(br) != 0) {
-        br->gm.n = 0;
         reply(br, "ERROR cannot play this SWAP2BOARD position");
         return;
     }
+    /* Several positions are weighed: each gets a share of the move's time. */
     rv_gomoku_limits lim = {0};
     if (br->fixed_level)
         lim.level = br->fixed_level;
     else
-        lim.time_ms = move_budget(br);
-    rv_gomoku_ai_info info;
-    if (rv_gomoku_ai_think(br->ai, &g, &lim, &info) != RV_OK) {
-        br->gm.n = 0;
+        lim.time_ms = move_budget(br) / 12 + 1;
+    if (rv_opening_decide(&o, &g, br->ai, &lim, &act) != RV_OK) {
         reply(br, "ERROR cannot play this SWAP2BOARD position");
         return;
     }
-    if (info.eval < -60) {
+    for (int i = 0; i < n; i++) br->gm.st[br->gm.n++] = (gc_stone){xs[i], ys[i], i % 2 == 1};
+    if (act.step == RV_STEP_PLACE) {
+        /* The opener's three stones, or two more (white, black) passing the choice back. */
+        char line[64] = "";
+        size_t len = 0;
+        for (int i = 0; i < act.n; i++) {
+            br->gm.st[br->gm.n++] = (gc_stone){act.pts[i].x, act.pts[i].y, i != 1};
+            len += (size_t)snprintf(line + len, sizeof line - len, "%s%d,%d", i ? " " : "",
+                                    act.pts[i].x, act.pts[i].y);
+        }
+        reply(br, "%s", line);
+        return;
+    }
+    if (act.choice == RV_CHOICE_PLUS2) {
+        /* Decide the two stones now (the opening's next step). */
+        rv_opening_apply(&o, &g, &act, NULL);
+        if (rv_opening_decide(&o, &g, br->ai, &lim, &act) != RV_OK || act.n != 2) {
+            br->gm.n = 0;
+            reply(br, "ERROR cannot play this SWAP2BOARD position");
+            return;
+        }
+        br->gm.st[br->gm.n++] = (gc_stone){act.pts[0].x, act.pts[0].y, 1};
+        br->gm.st[br->gm.n++] = (gc_stone){act.pts[1].x, act.pts[1].y, 0};
+        reply(br, "%d,%d %d,%d", act.pts[0].x, act.pts[0].y, act.pts[1].x, act.pts[1].y);
+        return;
+    }
+    if (act.choice == RV_CHOICE_BLACK) {
         for (int i = 0; i < br->gm.n; i++) br->gm.st[i].own = !br->gm.st[i].own;
         reply(br, "SWAP");
+        return;
+    }
+    /* White: the brain plays white's move now. */
+    rv_gomoku_ai_info info;
+    lim.time_ms = br->fixed_level ? 0 : move_budget(br);
+    if (rv_gomoku_ai_think(br->ai, &g, &lim, &info) != RV_OK) {
+        br->gm.n = 0;
+        reply(br, "ERROR cannot play this SWAP2BOARD position");
         return;
     }
     br->gm.st[br->gm.n++] = (gc_stone){info.x, info.y, 1};

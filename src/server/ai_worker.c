@@ -23,7 +23,7 @@ static void *worker(void *arg) {
         memcpy(s->ai_busy_room, j->room, sizeof s->ai_busy_room);
         pthread_mutex_unlock(&s->ai_lock);
 
-        j->status = pg_ai_think(s->ai, &j->game, j->level, SRV_AI_MS, &j->x, &j->y);
+        j->status = rv_game_ai_think(s->ai, &j->game, j->level, SRV_AI_MS, &j->x, &j->y);
 
         pthread_mutex_lock(&s->ai_lock);
         s->ai_busy_room[0] = 0;
@@ -38,12 +38,12 @@ static void *worker(void *arg) {
 }
 
 int srv_ai_start(srv *s) {
-    s->ai = pg_ai_new();
+    s->ai = rv_game_ai_new();
     if (!s->ai) return -1;
     pthread_mutex_init(&s->ai_lock, NULL);
     pthread_cond_init(&s->ai_cond, NULL);
     if (pthread_create(&s->ai_thread, NULL, worker, s)) {
-        pg_ai_free(s->ai);
+        rv_game_ai_free(s->ai);
         s->ai = NULL;
         return -1;
     }
@@ -65,12 +65,12 @@ void srv_ai_stop(srv *s) {
     s->ai_quit = 1;
     pthread_cond_signal(&s->ai_cond);
     pthread_mutex_unlock(&s->ai_lock);
-    pg_ai_stop(s->ai);
+    rv_game_ai_stop(s->ai);
     pthread_join(s->ai_thread, NULL);
     free_jobs(s->todo_head);
     free_jobs(s->done);
     s->todo_head = s->todo_tail = s->done = NULL;
-    pg_ai_free(s->ai);
+    rv_game_ai_free(s->ai);
     pthread_mutex_destroy(&s->ai_lock);
     pthread_cond_destroy(&s->ai_cond);
     s->ai_started = 0;
@@ -105,7 +105,7 @@ void srv_ai_cancel(srv *s, room *r) {
     pthread_mutex_lock(&s->ai_lock);
     int running = strcmp(s->ai_busy_room, r->rec.id) == 0;
     pthread_mutex_unlock(&s->ai_lock);
-    if (running) pg_ai_stop(s->ai);
+    if (running) rv_game_ai_stop(s->ai);
 }
 
 void srv_ai_collect(srv *s) {

@@ -3,12 +3,12 @@
 #ifndef RV_SERVER_GAME_JSON_H
 #define RV_SERVER_GAME_JSON_H
 
-#include "server/srv.h"
+#include "renversi/game.h"
 
 /* `[[x,y],null,…]`: the display point of every move, null for a pass. malloc'd, or NULL. */
-char *srv_points_json(const pg_game *p);
-/* `null` while the game goes on, else the end object: reason, winner, the winning row,
- * the forbidden point, the loser, the score. malloc'd, or NULL when out of memory. */
-char *srv_end_json(const pg_game *p);
+char *srv_points_json(const rv_game *g);
+/* `null` while the game goes on, else the end object from rv_game_get_result(): reason,
+ * winner, the winning row, the forbidden point, the loser, the score. malloc'd, or NULL. */
+char *srv_end_json(const rv_game *g);
 
 #endif

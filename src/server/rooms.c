@@ -1,7 +1,7 @@
 /*
  * Rooms and the JSON game protocol (docs/protocol-web.md). The server is the referee:
- * every move goes through the library (via cli/tui_game.h) and is committed to the store
- * before anyone hears of it.
+ * every move goes through the library (renversi/game.h) and is committed to the store,
+ * against the game's stored version, before anyone hears of it.
  */
 #include <cjson/cJSON.h>
 #include <stdio.h>
@@ -71,13 +71,13 @@ static void bad_request(srv_conn *c, const char *field, const char *message) {
 }
 
 /* The board, marks and move list of a game, as fields of obj. */
-static void add_position(cJSON *obj, const pg_game *p) {
-    int n = p->size;
+static void add_position(cJSON *obj, const rv_game *p) {
+    int n = rv_game_size(p);
     char *board = malloc((size_t)n * n + 1);
     if (board) {
         for (int y = 0; y < n; y++)
             for (int x = 0; x < n; x++) {
-                rv_color c = pg_at(p, x, y);
+                rv_color c = rv_game_at(p, x, y);
                 board[y * n + x] = c == RV_BLACK ? 'X' : c == RV_WHITE ? 'O' : '.';
             }
         board[n * n] = 0;
@@ -89,26 +89,26 @@ static void add_position(cJSON *obj, const pg_game *p) {
     cJSON *rows = cJSON_AddArrayToObject(obj, "rows");
     for (int i = 0; i < n; i++) {
         char t[16];
-        pg_point_text(p, i, 0, t, sizeof t);
+        rv_game_point_text(p, i, 0, t, sizeof t);
         char *d = t;
         while (*d && (*d < '0' || *d > '9')) d++;
         char col[8];
         snprintf(col, sizeof col, "%.*s", (int)(d - t), t);
         cJSON_AddItemToArray(cols, cJSON_CreateString(col));
-        pg_point_text(p, 0, i, t, sizeof t);
+        rv_game_point_text(p, 0, i, t, sizeof t);
         d = t;
         while (*d && (*d < '0' || *d > '9')) d++;
         cJSON_AddItemToArray(rows, cJSON_CreateString(d));
     }
-    int nm = pg_nmoves(p);
+    int nm = rv_game_nmoves(p);
     cJSON *moves = cJSON_AddArrayToObject(obj, "moves");
     for (int i = 0; i < nm; i++) {
         char t[16];
-        pg_move_text(p, i, t, sizeof t);
+        rv_game_move_text(p, i, t, sizeof t);
         cJSON_AddItemToArray(moves, cJSON_CreateString(t));
     }
     int lx, ly;
-    if (nm > 0 && pg_move_xy(p, nm - 1, &lx, &ly)) {
+    if (nm > 0 && rv_game_move_xy(p, nm - 1, &lx, &ly)) {
         cJSON *last = cJSON_AddArrayToObject(obj, "last");
         cJSON_AddItemToArray(last, cJSON_CreateNumber(lx));
         cJSON_AddItemToArray(last, cJSON_CreateNumber(ly));
@@ -118,7 +118,7 @@ static void add_position(cJSON *obj, const pg_game *p) {
     uint8_t *marks = calloc((size_t)n * n, 1);
     cJSON *legal = cJSON_AddArrayToObject(obj, "legal");
     cJSON *forb = cJSON_AddArrayToObject(obj, "forbidden");
-    if (marks && pg_marks(p, marks) > 0) {
+    if (marks && rv_game_marks(p, marks) > 0) {
         for (int y = 0; y < n; y++)
             for (int x = 0; x < n; x++) {
                 int m = marks[y * n + x];
@@ -126,7 +126,7 @@ static void add_position(cJSON *obj, const pg_game *p) {
                 cJSON *pt = cJSON_CreateArray();
                 cJSON_AddItemToArray(pt, cJSON_CreateNumber(x));
                 cJSON_AddItemToArray(pt, cJSON_CreateNumber(y));
-                if (m == PG_MARK_LEGAL) {
+                if (m == RV_MARK_LEGAL) {
                     cJSON_AddItemToArray(legal, pt);
                 } else {
                     cJSON_AddItemToArray(pt, cJSON_CreateString(rv_forbid_name((rv_forbid_kind)m)));
@@ -135,15 +135,15 @@ static void add_position(cJSON *obj, const pg_game *p) {
             }
     }
     free(marks);
-    rv_color tm = pg_to_move(p);
+    rv_color tm = rv_game_to_move(p);
     if (tm) cJSON_AddStringToObject(obj, "to_move", color_name(tm));
     else cJSON_AddNullToObject(obj, "to_move");
-    cJSON_AddBoolToObject(obj, "over", pg_over(p));
+    cJSON_AddBoolToObject(obj, "over", rv_game_over(p));
     char res[128];
-    pg_result_text(p, res, sizeof res);
+    rv_game_result_text(p, res, sizeof res);
     cJSON_AddStringToObject(obj, "result", res);
-    rv_color w = pg_winner(p);
-    if (pg_over(p)) cJSON_AddStringToObject(obj, "winner", w ? color_name(w) : "draw");
+    rv_color w = rv_game_winner(p);
+    if (rv_game_over(p)) cJSON_AddStringToObject(obj, "winner", w ? color_name(w) : "draw");
     else cJSON_AddNullToObject(obj, "winner");
     char *extra = srv_points_json(p);
     if (extra) cJSON_AddRawToObject(obj, "points", extra);
@@ -151,8 +151,9 @@ static void add_position(cJSON *obj, const pg_game *p) {
     extra = srv_end_json(p);
     if (extra) cJSON_AddRawToObject(obj, "end", extra);
     free(extra);
-    int b, wh;
-    pg_counts(p, &b, &wh);
+    rv_game_result res_;
+    rv_game_get_result(p, &res_);
+    int b = res_.discs_black, wh = res_.discs_white;
     cJSON *counts = cJSON_AddArrayToObject(obj, "counts");
     cJSON_AddItemToArray(counts, cJSON_CreateNumber(b));
     cJSON_AddItemToArray(counts, cJSON_CreateNumber(wh));
@@ -242,8 +243,8 @@ static void sb_key_str(sbuf *b, const char *key, const char *v) {
 
 /* The state message of a room (see docs/protocol-web.md); malloc'd, or NULL. */
 static char *state_text(const room *r) {
-    const pg_game *p = &r->game;
-    int n = p->size, nm = pg_nmoves(p);
+    const rv_game *p = &r->game;
+    int n = rv_game_size(p), nm = rv_game_nmoves(p);
     sbuf b = {0};
     char t[160];
     sb_str(&b, "{\"type\":\"state\"");
@@ -251,7 +252,7 @@ static char *state_text(const room *r) {
     sb_key(&b, "game_id");
     sb_int(&b, r->rec.game_id);
     sb_key_str(&b, "mode", r->rec.mode);
-    sb_key_str(&b, "variant", p->variant);
+    sb_key_str(&b, "variant", rv_game_variant(p));
     sb_key(&b, "size");
     sb_int(&b, n);
     sb_key(&b, "level");
@@ -262,7 +263,7 @@ static char *state_text(const room *r) {
     cells[k++] = '"';
     for (int y = 0; y < n; y++)
         for (int x = 0; x < n; x++) {
-            rv_color c = pg_at(p, x, y);
+            rv_color c = rv_game_at(p, x, y);
             cells[k++] = c == RV_BLACK ? 'X' : c == RV_WHITE ? 'O' : '.';
         }
     cells[k++] = '"';
@@ -272,7 +273,7 @@ static char *state_text(const room *r) {
         sb_key(&b, axis ? "rows" : "cols");
         sb_put(&b, "[", 1);
         for (int i = 0; i < n; i++) {
-            pg_point_text(p, axis ? 0 : i, axis ? i : 0, t, sizeof t);
+            rv_game_point_text(p, axis ? 0 : i, axis ? i : 0, t, sizeof t);
             size_t digits = strcspn(t, "0123456789");
             if (axis) memmove(t, t + digits, strlen(t + digits) + 1);
             else t[digits] = 0;
@@ -284,7 +285,7 @@ static char *state_text(const room *r) {
     sb_key(&b, "moves");
     sb_put(&b, "[", 1);
     for (int i = 0; i < nm; i++) {
-        pg_move_text(p, i, t, sizeof t);
+        rv_game_move_text(p, i, t, sizeof t);
         if (i) sb_put(&b, ",", 1);
         sb_qstr(&b, t);
     }
@@ -295,21 +296,21 @@ static char *state_text(const room *r) {
     free(extra);
     int lx, ly;
     sb_key(&b, "last");
-    if (nm > 0 && pg_move_xy(p, nm - 1, &lx, &ly)) {
+    if (nm > 0 && rv_game_move_xy(p, nm - 1, &lx, &ly)) {
         snprintf(t, sizeof t, "[%d,%d]", lx, ly);
         sb_str(&b, t);
     } else {
         sb_str(&b, "null");
     }
     uint8_t *marks = calloc((size_t)n * n, 1);
-    int nmarks = marks ? pg_marks(p, marks) : 0;
+    int nmarks = marks ? rv_game_marks(p, marks) : 0;
     for (int pass = 0; pass < 2; pass++) {
         sb_key(&b, pass ? "forbidden" : "legal");
         sb_put(&b, "[", 1);
         int first = 1;
         for (int i = 0; nmarks && i < n * n; i++) {
             int m = marks[i];
-            if (!m || (m == PG_MARK_LEGAL) == pass) continue;
+            if (!m || (m == RV_MARK_LEGAL) == pass) continue;
             if (!first) sb_put(&b, ",", 1);
             first = 0;
             if (pass) snprintf(t, sizeof t, "[%d,%d,\"%s\"]", i % n, i / n, rv_forbid_name((rv_forbid_kind)m));
@@ -319,19 +320,20 @@ static char *state_text(const room *r) {
         sb_put(&b, "]", 1);
     }
     free(marks);
-    sb_key_str(&b, "to_move", color_or_null(pg_to_move(p)));
+    sb_key_str(&b, "to_move", color_or_null(rv_game_to_move(p)));
     sb_key(&b, "over");
-    sb_str(&b, pg_over(p) ? "true" : "false");
-    pg_result_text(p, t, sizeof t);
+    sb_str(&b, rv_game_over(p) ? "true" : "false");
+    rv_game_result_text(p, t, sizeof t);
     sb_key_str(&b, "result", t);
-    rv_color w = pg_winner(p);
-    sb_key_str(&b, "winner", pg_over(p) ? (w ? color_name(w) : "draw") : NULL);
+    rv_color w = rv_game_winner(p);
+    sb_key_str(&b, "winner", rv_game_over(p) ? (w ? color_name(w) : "draw") : NULL);
     extra = srv_end_json(p);
     sb_key(&b, "end");
     sb_str(&b, extra ? extra : "null");
     free(extra);
-    int bl, wh;
-    pg_counts(p, &bl, &wh);
+    rv_game_result res;
+    rv_game_get_result(p, &res);
+    int bl = res.discs_black, wh = res.discs_white;
     snprintf(t, sizeof t, "[%d,%d]", bl, wh);
     sb_key(&b, "counts");
     sb_str(&b, t);
@@ -401,31 +403,33 @@ void srv_rooms_free(srv *s) {
 }
 
 static int ai_to_move(const room *r) {
-    rv_color tm = pg_to_move(&r->game);
+    rv_color tm = rv_game_to_move(&r->game);
     return tm && (r->rec.ai_color & tm);
 }
 
 /* Rebuilds a game from its stored moves (replaying each through the rules). */
-static int load_game(srv *s, int64_t id, pg_game *p, rv_store_game *hdr) {
+static int load_game(srv *s, int64_t id, rv_game *p, rv_store_game *hdr) {
     char err[128];
-    if (rv_store_get_game(s->store, id, hdr)) return -1;
-    if (pg_init(p, hdr->variant, hdr->size, err, sizeof err) != RV_OK) return -1;
     char **moves;
     int n;
-    if (rv_store_get_moves(s->store, id, &moves, &n)) return -1;
+    if (rv_store_load_game(s->store, id, hdr, &moves, &n)) return -1;
+    if (rv_game_init(p, hdr->variant, hdr->size, err, sizeof err) != RV_OK) {
+        rv_store_free_moves(moves, n);
+        return -1;
+    }
     for (int i = 0; i < n; i++) {
-        if (i < pg_nmoves(p)) continue; /* a forced pass the rules already played */
+        if (i < rv_game_nmoves(p)) continue; /* a forced pass the rules already played */
         char why[128];
         int kind;
-        if (pg_play_text(p, moves[i], why, sizeof why, &kind) != RV_OK) {
+        if (rv_game_play_text(p, moves[i], why, sizeof why, &kind) != RV_OK) {
             fprintf(stderr, "renversi serve: game %lld move %d: %s\n", (long long)id, i + 1, why);
             break;
         }
     }
     rv_store_free_moves(moves, n);
-    if (!pg_over(p)) {
-        if (strstr(hdr->result, "black resigned")) pg_resign(p, RV_BLACK);
-        else if (strstr(hdr->result, "white resigned")) pg_resign(p, RV_WHITE);
+    if (!rv_game_over(p)) {
+        if (strstr(hdr->result, "black resigned")) rv_game_resign(p, RV_BLACK);
+        else if (strstr(hdr->result, "white resigned")) rv_game_resign(p, RV_WHITE);
     }
     return 0;
 }
@@ -444,6 +448,8 @@ static room *get_room(srv *s, const char *id) {
         free(r);
         return NULL;
     }
+    r->version = hdr.version;
+    r->undo_request = (rv_color)hdr.undo_request;
     room_insert(s, r);
     if (ai_to_move(r)) srv_ai_submit(s, r);
     return r;
@@ -493,10 +499,10 @@ static const char *player_label(const room *r, int seat, char *buf, size_t n) {
 
 /* Starts a new game in the room (store first). */
 static int room_new_game(srv *s, room *r, const char *variant, int size, char *err, size_t n) {
-    pg_game g;
-    if (pg_init(&g, variant, size, err, n) != RV_OK) return -1;
+    rv_game g;
+    if (rv_game_init(&g, variant, size, err, n) != RV_OK) return -1;
     char b[16], w[16];
-    int64_t id = rv_store_new_game(s->store, r->rec.id, g.variant, g.size,
+    int64_t id = rv_store_new_game(s->store, r->rec.id, rv_game_variant(&g), rv_game_size(&g),
                                    player_label(r, RV_BLACK, b, sizeof b),
                                    player_label(r, RV_WHITE, w, sizeof w));
     if (id < 0) {
@@ -505,12 +511,17 @@ static int room_new_game(srv *s, room *r, const char *variant, int size, char *e
     }
     rv_store_room rec = r->rec;
     rec.game_id = id;
-    if (rv_store_put_room(s->store, &rec)) {
-        snprintf(err, n, "the database refused the room");
+    /* A new room is written whole; an existing one moves on only from the game it had. */
+    int rc = r->rec.game_id ? rv_store_set_room_game(s->store, rec.id, r->rec.game_id, id)
+                            : rv_store_put_room(s->store, &rec);
+    if (rc) {
+        snprintf(err, n, rc == RV_STORE_CONFLICT ? "the room has a newer game already"
+                                                 : "the database refused the room");
         return -1;
     }
     r->rec = rec;
     r->game = g;
+    r->version = 0;
     r->gen = ++s->last_gen;
     r->undo_request = RV_EMPTY;
     return 0;
@@ -549,9 +560,9 @@ static void do_create(srv *s, srv_conn *c, const cJSON *msg) {
         return bad_request(c, "size", "size must be an integer from 5 to 26");
     if (json_int(msg, "level", 5, 1, 20, &level))
         return bad_request(c, "level", "level must be an integer from 1 to 20");
-    pg_game probe;
+    rv_game probe;
     char err[160];
-    if (pg_init(&probe, variant, size, err, sizeof err) != RV_OK)
+    if (rv_game_init(&probe, variant, size, err, sizeof err) != RV_OK)
         return bad_request(c, "variant", err);
 
     room *r = calloc(1, sizeof *r);
@@ -607,10 +618,11 @@ static void do_join(srv *s, srv_conn *c, const cJSON *msg) {
         /* The first visitor without a seat takes the open one; later ones watch. */
         for (int k = 1; k <= 2 && !seat; k++)
             if (!r->rec.token[k - 1][0]) {
-                rv_store_room rec = r->rec;
-                if (srv_random_hex(rec.token[k - 1], 16) || rv_store_put_room(s->store, &rec))
+                char tok[40];
+                if (srv_random_hex(tok, 16) ||
+                    rv_store_claim_seat(s->store, r->rec.id, k, tok) != RV_STORE_OK)
                     break;
-                r->rec = rec;
+                memcpy(r->rec.token[k - 1], tok, sizeof tok);
                 seat = k;
             }
     }
@@ -619,44 +631,57 @@ static void do_join(srv *s, srv_conn *c, const cJSON *msg) {
     broadcast_state(r);
 }
 
-/* Commits moves [from, to) of the room's game and its result; 0 on success. */
-static int commit_moves(srv *s, room *r, int from) {
-    int n = pg_nmoves(&r->game);
-    for (int i = from; i < n; i++) {
-        char t[16];
-        pg_move_text(&r->game, i, t, sizeof t);
-        if (rv_store_add_move(s->store, r->rec.game_id, i, t)) return -1;
+/*
+ * Commits game G as the room's game: its moves from ply KEEP on replace the stored ones,
+ * with its result and the undo request, in one transaction against the room's version.
+ * On success the room takes G; otherwise nothing changed (RV_STORE_CONFLICT: another
+ * commit came first).
+ */
+static int room_commit(srv *s, room *r, const rv_game *g, int keep, rv_color undo_request) {
+    int n = rv_game_nmoves(g);
+    char texts[2][16];
+    const char *moves[2];
+    if (n - keep > 2) return RV_STORE_FAIL; /* a move, and a forced pass at most */
+    for (int i = keep; i < n; i++) {
+        rv_game_move_text(g, i, texts[i - keep], sizeof texts[0]);
+        moves[i - keep] = texts[i - keep];
     }
-    if (pg_over(&r->game)) {
-        char res[128];
-        pg_result_text(&r->game, res, sizeof res);
-        if (rv_store_set_result(s->store, r->rec.game_id, res)) return -1;
-    }
-    return 0;
+    char res[128] = "";
+    if (rv_game_over(g)) rv_game_result_text(g, res, sizeof res);
+    rv_store_change ch = {.game = r->rec.game_id, .version = r->version, .keep = keep,
+                          .moves = moves, .n = n > keep ? n - keep : 0, .result = res,
+                          .undo_request = undo_request};
+    int64_t v;
+    int rc = rv_store_commit(s->store, &ch, &v);
+    if (rc != RV_STORE_OK) return rc;
+    if (g != &r->game) r->game = *g;
+    r->version = v;
+    r->undo_request = undo_request;
+    return RV_STORE_OK;
 }
 
 static void do_move(srv *s, srv_conn *c, const cJSON *msg) {
     room *r = c->room;
     if (!r) return srv_error(c, "no_room", "join or create a room first");
     if (!c->seat) return srv_error(c, "not_seated", "you are watching this game: you cannot move");
-    if (pg_over(&r->game)) return srv_error(c, "over", "the game is over");
-    if (pg_to_move(&r->game) != (rv_color)c->seat)
+    if (rv_game_over(&r->game)) return srv_error(c, "over", "the game is over");
+    if (rv_game_to_move(&r->game) != (rv_color)c->seat)
         return srv_error(c, "not_your_turn", "it is not your turn");
     int ply;
     if (json_int(msg, "ply", -1, 0, 1 << 20, &ply))
         return bad_request(c, "ply", "ply must be the number of moves played so far");
-    if (ply >= 0 && ply != pg_nmoves(&r->game))
+    if (ply >= 0 && ply != rv_game_nmoves(&r->game))
         return srv_error(c, "stale", "the position changed: this move was for an older one");
     const char *text = json_str(msg, "move");
     int x, y, has_xy = !json_int(msg, "x", -1, 0, 25, &x) && !json_int(msg, "y", -1, 0, 25, &y);
     if (!text && !(has_xy && x >= 0 && y >= 0))
         return bad_request(c, "move", "move needs \"move\" (like \"h8\") or \"x\" and \"y\"");
-    int from = pg_nmoves(&r->game);
-    pg_game before = r->game;
+    int from = rv_game_nmoves(&r->game);
+    rv_game g = r->game;
     char why[160];
     int kind = 0;
-    rv_status st = text ? pg_play_text(&r->game, text, why, sizeof why, &kind)
-                        : pg_play_xy(&r->game, x, y, why, sizeof why, &kind);
+    rv_status st = text ? rv_game_play_text(&g, text, why, sizeof why, &kind)
+                        : rv_game_play_xy(&g, x, y, why, sizeof why, &kind);
     if (st != RV_OK) {
         const char *code = st == RV_EFORBIDDEN ? "forbidden"
                            : st == RV_EOCCUPIED ? "occupied"
@@ -665,34 +690,27 @@ static void do_move(srv *s, srv_conn *c, const cJSON *msg) {
                                                 : "illegal";
         char pt[16] = "";
         int px = x, py = y;
-        if (!text || pg_parse_point(&r->game, text, &px, &py) == RV_OK)
-            if (px >= 0 && py >= 0 && px < r->game.size && py < r->game.size)
-                pg_point_text(&r->game, px, py, pt, sizeof pt);
+        if (!text || rv_game_parse_point(&r->game, text, &px, &py) == RV_OK)
+            if (px >= 0 && py >= 0 && px < rv_game_size(&r->game) && py < rv_game_size(&r->game))
+                rv_game_point_text(&r->game, px, py, pt, sizeof pt);
         const char *reason = NULL;
         if (st == RV_ERANGE) reason = "off_board";
         else if (st == RV_EILLEGAL && px < 0) reason = "must_move";
-        else if (st == RV_EILLEGAL && r->game.reversi) reason = "no_flips";
+        else if (st == RV_EILLEGAL && rv_game_is_reversi(&r->game)) reason = "no_flips";
         else if (!strcmp(code, "illegal")) reason = "other";
         return error_kind(c, code, why, kind, pt, reason);
     }
-    if (commit_moves(s, r, from)) {
-        r->game = before;
-        rv_store_truncate(s->store, r->rec.game_id, from);
+    if (room_commit(s, r, &g, from, RV_EMPTY))
         return srv_error(c, "store_failed", "the move could not be stored: try again");
-    }
-    r->undo_request = RV_EMPTY;
     if (ai_to_move(r)) srv_ai_submit(s, r);
     broadcast_state(r);
 }
 
 /* Takes back moves until colour `who` has one fewer move (and it is their turn). */
 static int undo_for(srv *s, room *r, rv_color who) {
-    pg_game g = r->game;
-    if (pg_undo_for(&g, who) != RV_OK) return -1;
-    if (rv_store_truncate(s->store, r->rec.game_id, pg_nmoves(&g)) ||
-        rv_store_set_result(s->store, r->rec.game_id, ""))
-        return -2;
-    r->game = g;
+    rv_game g = r->game;
+    if (rv_game_undo_for(&g, who) != RV_OK) return -1;
+    if (room_commit(s, r, &g, rv_game_nmoves(&g), RV_EMPTY)) return -2;
     r->gen = ++s->last_gen;
     if (r->thinking) srv_ai_cancel(s, r);
     r->thinking = 0;
@@ -703,13 +721,16 @@ static void do_undo(srv *s, srv_conn *c) {
     room *r = c->room;
     if (!r) return srv_error(c, "no_room", "join or create a room first");
     if (!c->seat) return srv_error(c, "not_seated", "you are watching this game");
-    if (r->game.resigned) return srv_error(c, "over", "the game ended by resignation");
+    rv_game_result res;
+    rv_game_get_result(&r->game, &res);
+    if (res.end == RV_END_RESIGN) return srv_error(c, "over", "the game ended by resignation");
     if (!strcmp(r->rec.mode, "online")) {
         if (r->undo_request) return srv_error(c, "pending", "an undo request is already open");
-        pg_game probe = r->game;
-        if (pg_undo_for(&probe, (rv_color)c->seat) != RV_OK)
+        rv_game probe = r->game;
+        if (rv_game_undo_for(&probe, (rv_color)c->seat) != RV_OK)
             return srv_error(c, "nothing_to_undo", "you have no move to take back");
-        r->undo_request = (rv_color)c->seat;
+        if (room_commit(s, r, &r->game, rv_game_nmoves(&r->game), (rv_color)c->seat))
+            return srv_error(c, "store_failed", "the undo request could not be stored");
         return broadcast_state(r);
     }
     int rc = undo_for(s, r, (rv_color)c->seat);
@@ -727,11 +748,10 @@ static void do_undo_reply(srv *s, srv_conn *c, const cJSON *msg) {
     const cJSON *acc = cJSON_GetObjectItemCaseSensitive(msg, "accept");
     if (!cJSON_IsBool(acc)) return bad_request(c, "accept", "accept must be true or false");
     rv_color who = r->undo_request;
-    r->undo_request = RV_EMPTY;
-    if (cJSON_IsTrue(acc)) {
-        int rc = undo_for(s, r, who);
-        if (rc == -2) return srv_error(c, "store_failed", "the undo could not be stored");
-    }
+    int rc = cJSON_IsTrue(acc) ? undo_for(s, r, who) : -1;
+    /* Refused (or nothing left to take back): the request is withdrawn. */
+    if (rc == -1) rc = room_commit(s, r, &r->game, rv_game_nmoves(&r->game), RV_EMPTY) ? -2 : 0;
+    if (rc == -2) return srv_error(c, "store_failed", "the answer could not be stored");
     broadcast_state(r);
 }
 
@@ -739,8 +759,8 @@ static void do_hint(srv *s, srv_conn *c) {
     room *r = c->room;
     if (!r) return srv_error(c, "no_room", "join or create a room first");
     if (!c->seat) return srv_error(c, "not_seated", "you are watching this game");
-    if (pg_over(&r->game)) return srv_error(c, "over", "the game is over");
-    if (pg_to_move(&r->game) != (rv_color)c->seat)
+    if (rv_game_over(&r->game)) return srv_error(c, "over", "the game is over");
+    if (rv_game_to_move(&r->game) != (rv_color)c->seat)
         return srv_error(c, "not_your_turn", "it is not your turn");
     if (r->hints >= 2) return srv_error(c, "pending", "a hint is already being computed");
     srv_ai_hint(s, r, c->seat);
@@ -750,18 +770,14 @@ static void do_resign(srv *s, srv_conn *c) {
     room *r = c->room;
     if (!r) return srv_error(c, "no_room", "join or create a room first");
     if (!c->seat) return srv_error(c, "not_seated", "you are watching this game");
-    if (pg_over(&r->game)) return srv_error(c, "over", "the game is over");
-    pg_game g = r->game;
-    pg_resign(&g, (rv_color)c->seat);
-    char res[128];
-    pg_result_text(&g, res, sizeof res);
-    if (rv_store_set_result(s->store, r->rec.game_id, res))
+    if (rv_game_over(&r->game)) return srv_error(c, "over", "the game is over");
+    rv_game g = r->game;
+    rv_game_resign(&g, (rv_color)c->seat);
+    if (room_commit(s, r, &g, rv_game_nmoves(&g), RV_EMPTY))
         return srv_error(c, "store_failed", "the resignation could not be stored");
-    r->game = g;
     r->gen = ++s->last_gen;
     if (r->thinking) srv_ai_cancel(s, r);
     r->thinking = 0;
-    r->undo_request = RV_EMPTY;
     broadcast_state(r);
 }
 
@@ -769,12 +785,12 @@ static void do_new(srv *s, srv_conn *c) {
     room *r = c->room;
     if (!r) return srv_error(c, "no_room", "join or create a room first");
     if (!c->seat) return srv_error(c, "not_seated", "you are watching this game");
-    if (!strcmp(r->rec.mode, "online") && !pg_over(&r->game))
+    if (!strcmp(r->rec.mode, "online") && !rv_game_over(&r->game))
         return srv_error(c, "in_progress", "resign first: the game is still going on");
     char err[160], variant[16];
-    snprintf(variant, sizeof variant, "%s", r->game.variant);
+    snprintf(variant, sizeof variant, "%s", rv_game_variant(&r->game));
     if (r->thinking) srv_ai_cancel(s, r);
-    if (room_new_game(s, r, variant, r->game.size, err, sizeof err))
+    if (room_new_game(s, r, variant, rv_game_size(&r->game), err, sizeof err))
         return srv_error(c, "store_failed", err);
     r->thinking = 0;
     if (ai_to_move(r)) srv_ai_submit(s, r);
@@ -787,11 +803,11 @@ static void hint_done(srv *s, room *r, ai_job *job) {
         cJSON *j = cJSON_CreateObject();
         cJSON_AddStringToObject(j, "type", "hint");
         char t[16] = "pass";
-        if (job->x >= 0) pg_point_text(&r->game, job->x, job->y, t, sizeof t);
+        if (job->x >= 0) rv_game_point_text(&r->game, job->x, job->y, t, sizeof t);
         cJSON_AddStringToObject(j, "move", t);
         cJSON_AddNumberToObject(j, "x", job->x);
         cJSON_AddNumberToObject(j, "y", job->y);
-        cJSON_AddNumberToObject(j, "ply", pg_nmoves(&r->game));
+        cJSON_AddNumberToObject(j, "ply", rv_game_nmoves(&r->game));
         char *text = cJSON_PrintUnformatted(j);
         cJSON_Delete(j);
         for (srv_conn *c = r->conns; text && c; c = c->next_in_room)
@@ -816,17 +832,16 @@ void srv_ai_done(srv *s, ai_job *job) {
             srv_error(c, "ai_failed", "the computer cannot play this game here");
     }
     if (job->status == RV_OK && ai_to_move(r)) {
-        int from = pg_nmoves(&r->game);
-        pg_game before = r->game;
+        int from = rv_game_nmoves(&r->game);
+        rv_game g = r->game;
         char why[160];
         int kind;
-        rv_status st = job->x < 0 ? pg_play_text(&r->game, "pass", why, sizeof why, &kind)
-                                  : pg_play_xy(&r->game, job->x, job->y, why, sizeof why, &kind);
+        rv_status st = job->x < 0 ? rv_game_play_text(&g, "pass", why, sizeof why, &kind)
+                                  : rv_game_play_xy(&g, job->x, job->y, why, sizeof why, &kind);
         if (st != RV_OK) {
             fprintf(stderr, "renversi serve: the AI's move was refused: %s\n", why);
-        } else if (commit_moves(s, r, from)) {
-            r->game = before;
-            rv_store_truncate(s->store, r->rec.game_id, from);
+        } else if (room_commit(s, r, &g, from, RV_EMPTY)) {
+            fprintf(stderr, "renversi serve: the AI's move could not be stored\n");
         } else if (ai_to_move(r)) {
             srv_ai_submit(s, r);
         }
@@ -883,7 +898,7 @@ static int stored_id(srv_conn *c, const cJSON *msg, int64_t *id) {
 static void do_replay(srv *s, srv_conn *c, const cJSON *msg) {
     int64_t id;
     if (stored_id(c, msg, &id)) return;
-    pg_game *full = malloc(sizeof *full), *step = malloc(sizeof *step);
+    rv_game *full = malloc(sizeof *full), *step = malloc(sizeof *step);
     rv_store_game hdr;
     if (!full || !step || load_game(s, id, full, &hdr)) {
         free(full);
@@ -897,19 +912,19 @@ static void do_replay(srv *s, srv_conn *c, const cJSON *msg) {
     /* One position per ply, so the page can step through without knowing any rule. */
     cJSON *boards = cJSON_AddArrayToObject(j, "boards");
     char err[64];
-    pg_init(step, full->variant, full->size, err, sizeof err);
-    int n = full->size, nm = pg_nmoves(full);
+    rv_game_init(step, rv_game_variant(full), rv_game_size(full), err, sizeof err);
+    int n = rv_game_size(full), nm = rv_game_nmoves(full);
     char *b = malloc((size_t)n * n + 1);
     for (int i = 0; b && i <= nm; i++) {
-        if (i > 0 && i > pg_nmoves(step)) {
+        if (i > 0 && i > rv_game_nmoves(step)) {
             char t[16], why[64];
             int kind;
-            pg_move_text(full, i - 1, t, sizeof t);
-            pg_play_text(step, t, why, sizeof why, &kind);
+            rv_game_move_text(full, i - 1, t, sizeof t);
+            rv_game_play_text(step, t, why, sizeof why, &kind);
         }
         for (int y = 0; y < n; y++)
             for (int x = 0; x < n; x++) {
-                rv_color col = pg_at(step, x, y);
+                rv_color col = rv_game_at(step, x, y);
                 b[y * n + x] = col == RV_BLACK ? 'X' : col == RV_WHITE ? 'O' : '.';
             }
         b[n * n] = 0;
@@ -927,13 +942,14 @@ static void do_export(srv *s, srv_conn *c, const cJSON *msg) {
     if (stored_id(c, msg, &id)) return;
     const char *format = json_str(msg, "format");
     if (!format) return bad_request(c, "format", "format: psq, moves, ggf or transcript");
-    pg_game *g = malloc(sizeof *g);
+    rv_game *g = malloc(sizeof *g);
     rv_store_game hdr;
     if (!g || load_game(s, id, g, &hdr)) {
         free(g);
         return srv_error(c, "not_found", "no such game");
     }
-    char *text = pg_export(g, format);
+    char *text = NULL;
+    rv_game_export(g, format, &text);
     free(g);
     if (!text)
         return error_with(c, "bad_format", "this game cannot be exported in that format (Gomoku: "

@@ -7,7 +7,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "cli/tui_game.h"
+#include "renversi/game.h"
+#include "renversi/game_ai.h"
 #include "server/store.h"
 
 #define SRV_MAX_MESSAGE 4096     /* a client message larger than this is refused */
@@ -46,9 +47,10 @@ typedef struct srv_conn {
 typedef struct room {
     struct room *next;         /* hash chain */
     rv_store_room rec;         /* id, mode, game id, tokens, AI colour and level */
-    pg_game game;
+    rv_game game;
     srv_conn *conns;
     int nconns;
+    int64_t version;           /* the stored game's version this copy is at (store.h) */
     rv_color undo_request;     /* colour asking to take back a move (online) */
     int thinking;              /* an AI job is queued or running */
     int hints;                 /* hint jobs queued or running (the room stays loaded) */
@@ -63,7 +65,7 @@ typedef struct ai_job {
     int level;
     int hint;                  /* 0: the room's computer player moves; 1: a hint for `seat` */
     int seat;
-    pg_game game;
+    rv_game game;
     int status, x, y;          /* the answer */
 } ai_job;
 
@@ -80,7 +82,7 @@ typedef struct srv {
     pthread_cond_t ai_cond;
     ai_job *todo_head, *todo_tail, *done;
     int ai_quit;
-    pg_ai *ai;
+    rv_game_ai *ai;
     uint64_t ai_busy_gen;      /* generation of the job being thought about */
     char ai_busy_room[24];
 } srv;
