@@ -562,8 +562,8 @@ static void do_create(srv *s, srv_conn *c, const cJSON *msg) {
         return bad_request(c, "level", "level must be an integer from 1 to 20");
     rv_game probe;
     char err[160];
-    if (rv_game_init(&probe, variant, size, err, sizeof err) != RV_OK)
-        return bad_request(c, "variant", err);
+    rv_status st = rv_game_init(&probe, variant, size, err, sizeof err);
+    if (st != RV_OK) return bad_request(c, st == RV_ERANGE ? "size" : "variant", err);
 
     room *r = calloc(1, sizeof *r);
     if (!r) return srv_error(c, "server", "out of memory");
