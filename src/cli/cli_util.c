@@ -18,8 +18,11 @@ int rv_cli_each_line(const char *cmd, const char *file, const char *const *built
     if (!f) return rv_cli_fail(cmd, "cannot open '%s'", file);
     char *line = NULL;
     size_t cap = 0;
-    while (rc == 0 && rv_cli_getline(&line, &cap, f) >= 0)
+    long lineno = 0;
+    int got = 0;
+    while (rc == 0 && (got = rv_cli_read_line(cmd, file, f, &line, &cap, NULL, &lineno)) > 0)
         if (!rv_cli_skip_line(line)) rc = fn(ctx, line, ++index);
+    if (rc == 0 && got < 0) rc = RV_EXIT_BAD;
     free(line);
     if (f != stdin) fclose(f);
     if (rc == 0 && index == 0) rc = rv_cli_fail(cmd, "no positions in '%s'", file);

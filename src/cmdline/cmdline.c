@@ -1,10 +1,11 @@
 /* Helpers shared by every subcommand: errors, --help, numbers, input (cmdline.h). */
 #include "cmdline/cmdline.h"
 
+#include "renversi/core.h"
+
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/types.h>
 
 int rv_cli_fail(const char *cmd, const char *fmt, ...) {
     va_list ap;
@@ -29,16 +30,46 @@ int rv_cli_skip_line(const char *line) {
     return *line == '\0' || *line == '#' || *line == '%';
 }
 
-long rv_cli_getline(char **buf, size_t *cap, FILE *f) {
-    ssize_t n = getline(buf, cap, f);
-    if (n < 0) return -1;
-    while (n > 0 && ((*buf)[n - 1] == '\n' || (*buf)[n - 1] == '\r')) (*buf)[--n] = '\0';
-    return (long)n;
+int rv_cli_read_line(const char *cmd, const char *name, FILE *f, char **buf, size_t *cap,
+                     size_t *len, long *lineno) {
+    size_t n = 0;
+    errno = 0;
+    rv_status st = rv_line_read(f, RV_CLI_MAX_LINE, buf, cap, &n);
+    if (st == RV_EEMPTY) return 0;
+    ++*lineno;
+    if (strcmp(name, "-") == 0) name = "standard input";
+    if (st == RV_ETOOLONG) {
+        rv_cli_fail(cmd, "%s line %ld: longer than %zu bytes", name, *lineno, RV_CLI_MAX_LINE);
+        return -1;
+    }
+    if (st == RV_EIO) {
+        rv_cli_fail(cmd, "cannot read %s: %s", name, errno ? strerror(errno) : "read error");
+        return -1;
+    }
+    if (st != RV_OK) {
+        rv_cli_fail(cmd, "%s line %ld: %s", name, *lineno, rv_strerror(st));
+        return -1;
+    }
+    if (len) *len = n;
+    return 1;
 }
 
 FILE *rv_cli_open(const char *path) {
     if (strcmp(path, "-") == 0) return stdin;
     return fopen(path, "r");
+}
+
+int rv_cli_finish(const char *cmd, int rc) {
+    errno = 0;
+    int lost = ferror(stdout) != 0;
+    if (fflush(stdout) != 0) lost = 1;
+    int why = errno;
+    /* A stdout closed before the start (EBADF) with nothing left to write lost nothing. */
+    if (fclose(stdout) != 0 && errno != EBADF) lost = 1, why = errno;
+    if (!lost) return rc;
+    fprintf(stderr, "renversi %s: write error: %s\n", cmd,
+            why ? strerror(why) : "output lost");
+    return rc ? rc : RV_EXIT_WRITE;
 }
 
 int rv_cli_parse_int(const char *s, long lo, long hi, long *out) {

@@ -314,7 +314,9 @@ static void think(rv_reversi_ai *ai, uint64_t P, uint64_t O, const plan *p,
 
 rv_status rv_reversi_ai_think(rv_reversi_ai *ai, const rv_reversi_pos *pos,
                               const rv_reversi_limits *limits, rv_reversi_ai_info *out) {
-    if (!ai || !limits || !out || !rv_ai_valid_pos(pos)) return RV_EINVAL;
+    if (!ai) return RV_EINVAL;
+    rv_ai_enter(ai);
+    if (!limits || !out || !rv_ai_valid_pos(pos)) return RV_EINVAL;
     uint64_t P = pos->player, O = pos->opponent;
     plan p;
     if (make_plan(limits, bit_count(~(P | O)), &p) != 0) return RV_EINVAL;
@@ -338,7 +340,9 @@ rv_status rv_reversi_ai_think(rv_reversi_ai *ai, const rv_reversi_pos *pos,
 rv_status rv_reversi_ai_eval_moves(rv_reversi_ai *ai, const rv_reversi_pos *pos,
                                    const rv_reversi_limits *limits, rv_reversi_move_eval *out,
                                    int max, int *count) {
-    if (!ai || !limits || !out || !count || max < 0 || !rv_ai_valid_pos(pos)) return RV_EINVAL;
+    if (!ai) return RV_EINVAL;
+    rv_ai_enter(ai);
+    if (!limits || !out || !count || max < 0 || !rv_ai_valid_pos(pos)) return RV_EINVAL;
     uint64_t P = pos->player, O = pos->opponent;
     int empties = bit_count(~(P | O));
     plan p;

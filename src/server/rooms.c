@@ -344,7 +344,7 @@ static char *state_text(const room *r) {
              ",\"spectators\":%d,\"thinking\":%s",
              seat_kind(r, RV_BLACK), seat_kind(r, RV_WHITE),
              seat_present(r, RV_BLACK) ? "true" : "false", seat_present(r, RV_WHITE) ? "true" : "false",
-             spectators, r->thinking ? "true" : "false");
+             spectators, r->thinking || r->ai_pending ? "true" : "false");
     sb_str(&b, t);
     sb_key_str(&b, "undo_request", color_or_null(r->undo_request));
     sb_put(&b, "}", 1);
@@ -377,6 +377,8 @@ static room *find_loaded(srv *s, const char *id) {
     return NULL;
 }
 
+room *srv_room_find(srv *s, const char *id) { return find_loaded(s, id); }
+
 static void room_insert(srv *s, room *r) {
     unsigned h = hash_id(r->rec.id);
     r->gen = ++s->last_gen;
@@ -407,12 +409,13 @@ static int ai_to_move(const room *r) {
     return tm && (r->rec.ai_color & tm);
 }
 
-/* Rebuilds a game from its stored moves (replaying each through the rules). */
-static int load_game(srv *s, int64_t id, rv_game *p, rv_store_game *hdr) {
+static void ai_request(srv *s, room *r);
+
+int srv_load_game(rv_store *st, int64_t id, rv_game *p, rv_store_game *hdr) {
     char err[128];
     char **moves;
     int n;
-    if (rv_store_load_game(s->store, id, hdr, &moves, &n)) return -1;
+    if (rv_store_load_game(st, id, hdr, &moves, &n)) return -1;
     if (rv_game_init(p, hdr->variant, hdr->size, err, sizeof err) != RV_OK) {
         rv_store_free_moves(moves, n);
         return -1;
@@ -444,15 +447,40 @@ static room *get_room(srv *s, const char *id) {
     if (!r) return NULL;
     r->rec = rec;
     rv_store_game hdr;
-    if (load_game(s, rec.game_id, &r->game, &hdr)) {
+    if (srv_load_game(s->store, rec.game_id, &r->game, &hdr)) {
         free(r);
         return NULL;
     }
     r->version = hdr.version;
     r->undo_request = (rv_color)hdr.undo_request;
+    r->ai_pending = hdr.ai_pending;
     room_insert(s, r);
-    if (ai_to_move(r)) srv_ai_submit(s, r);
+    ai_request(s, r);
     return r;
+}
+
+int srv_room_refresh(srv *s, room *r) {
+    rv_store_room rec;
+    rv_store_game hdr;
+    rv_game g;
+    if (rv_store_get_room(s->store, r->rec.id, &rec) || srv_load_game(s->store, rec.game_id, &g, &hdr))
+        return -1;
+    int changed = rec.game_id != r->rec.game_id || hdr.version != r->version ||
+                  memcmp(rec.token, r->rec.token, sizeof rec.token) ||
+                  hdr.ai_pending != r->ai_pending;
+    if (!changed) return 0;
+    if (rec.game_id != r->rec.game_id || hdr.version != r->version) {
+        r->gen = ++s->last_gen; /* answers of the AI for the old state are dropped */
+        if (r->thinking) srv_ai_cancel(s, r);
+        r->thinking = 0;
+    }
+    r->rec = rec;
+    r->game = g;
+    r->version = hdr.version;
+    r->undo_request = (rv_color)hdr.undo_request;
+    r->ai_pending = hdr.ai_pending;
+    broadcast_state(r);
+    return 0;
 }
 
 static void leave_room(srv *s, srv_conn *c) {
@@ -515,6 +543,7 @@ static int room_new_game(srv *s, room *r, const char *variant, int size, char *e
     int rc = r->rec.game_id ? rv_store_set_room_game(s->store, rec.id, r->rec.game_id, id)
                             : rv_store_put_room(s->store, &rec);
     if (rc) {
+        if (rc == RV_STORE_CONFLICT) s->retry = 1;
         snprintf(err, n, rc == RV_STORE_CONFLICT ? "the room has a newer game already"
                                                  : "the database refused the room");
         return -1;
@@ -522,6 +551,7 @@ static int room_new_game(srv *s, room *r, const char *variant, int size, char *e
     r->rec = rec;
     r->game = g;
     r->version = 0;
+    r->ai_pending = 0;
     r->gen = ++s->last_gen;
     r->undo_request = RV_EMPTY;
     return 0;
@@ -582,13 +612,13 @@ static void do_create(srv *s, srv_conn *c, const cJSON *msg) {
     }
     if (room_new_game(s, r, variant, size, err, sizeof err)) {
         free(r);
-        return srv_error(c, "store_failed", err);
+        return srv_error(c, "unavailable", err);
     }
     leave_room(s, c);
     room_insert(s, r);
     enter_room(c, r, me);
     send_joined(c, r);
-    if (ai_to_move(r)) srv_ai_submit(s, r);
+    ai_request(s, r);
     broadcast_state(r);
 }
 
@@ -608,6 +638,8 @@ static void do_join(srv *s, srv_conn *c, const cJSON *msg) {
     if (c->room && !strcmp(c->room->rec.id, id)) leave_room(s, c);
     room *r = get_room(s, id);
     if (!r) return srv_error(c, "no_room", "no such room");
+    /* Seats may have been taken through another server since this one loaded the room. */
+    if (rv_store_shared(s->store)) srv_room_refresh(s, r);
     leave_room(s, c);
     int seat = 0;
     if (token && *token) {
@@ -619,9 +651,14 @@ static void do_join(srv *s, srv_conn *c, const cJSON *msg) {
         for (int k = 1; k <= 2 && !seat; k++)
             if (!r->rec.token[k - 1][0]) {
                 char tok[40];
-                if (srv_random_hex(tok, 16) ||
-                    rv_store_claim_seat(s->store, r->rec.id, k, tok) != RV_STORE_OK)
-                    break;
+                if (srv_random_hex(tok, 16)) break;
+                int rc = rv_store_claim_seat(s->store, r->rec.id, k, tok);
+                if (rc == RV_STORE_CONFLICT) {
+                    /* Taken through another server meanwhile: look at the other seat. */
+                    srv_room_refresh(s, r);
+                    continue;
+                }
+                if (rc) break;
                 memcpy(r->rec.token[k - 1], tok, sizeof tok);
                 seat = k;
             }
@@ -638,6 +675,24 @@ static void do_join(srv *s, srv_conn *c, const cJSON *msg) {
  * commit came first).
  */
 static int room_commit(srv *s, room *r, const rv_game *g, int keep, rv_color undo_request) {
+    /* A shared store queues the computer's move with the commit (any server may think). */
+    rv_color tm = rv_game_to_move(g);
+    int ai = rv_store_shared(s->store) && tm && (r->rec.ai_color & tm) ? r->rec.level : 0;
+    int64_t v;
+    int rc = srv_commit_game(s->store, r->rec.game_id, r->version, g, keep, undo_request, ai, &v);
+    if (rc != RV_STORE_OK) {
+        if (rc == RV_STORE_CONFLICT) s->retry = 1;
+        return rc;
+    }
+    if (g != &r->game) r->game = *g;
+    r->version = v;
+    r->undo_request = undo_request;
+    r->ai_pending = ai > 0;
+    return RV_STORE_OK;
+}
+
+int srv_commit_game(rv_store *st, int64_t game_id, int64_t version, const rv_game *g, int keep,
+                    int undo_request, int ai_level, int64_t *nv) {
     int n = rv_game_nmoves(g);
     char texts[2][16];
     const char *moves[2];
@@ -648,16 +703,33 @@ static int room_commit(srv *s, room *r, const rv_game *g, int keep, rv_color und
     }
     char res[128] = "";
     if (rv_game_over(g)) rv_game_result_text(g, res, sizeof res);
-    rv_store_change ch = {.game = r->rec.game_id, .version = r->version, .keep = keep,
-                          .moves = moves, .n = n > keep ? n - keep : 0, .result = res,
-                          .undo_request = undo_request};
-    int64_t v;
-    int rc = rv_store_commit(s->store, &ch, &v);
-    if (rc != RV_STORE_OK) return rc;
-    if (g != &r->game) r->game = *g;
-    r->version = v;
-    r->undo_request = undo_request;
-    return RV_STORE_OK;
+    rv_store_change ch = {.game = game_id, .version = version, .keep = keep, .moves = moves,
+                          .n = n > keep ? n - keep : 0, .result = res,
+                          .undo_request = undo_request, .ai_level = ai_level};
+    return rv_store_commit(st, &ch, nv);
+}
+
+/* The computer is to move: one SQLite server thinks in process; with a shared store the
+   commit that led here queued a job, or (a new game, a lost job) one is queued now. */
+static void ai_request(srv *s, room *r) {
+    if (!ai_to_move(r)) return;
+    if (!rv_store_shared(s->store)) return srv_ai_submit(s, r);
+    if (!r->ai_pending) room_commit(s, r, &r->game, rv_game_nmoves(&r->game), r->undo_request);
+}
+
+/* The answer to a commit that failed: with RV_STORE_CONFLICT the first time, none
+   (srv_handle re-reads the room and handles the message again); else an error. */
+static void commit_failed(srv *s, srv_conn *c, int rc, const char *what) {
+    char m[160];
+    if (rc == RV_STORE_CONFLICT && !s->retried) return;
+    s->retry = 0;
+    if (rc == RV_STORE_CONFLICT) {
+        snprintf(m, sizeof m, "the game changed meanwhile: %s was not stored, look again", what);
+        return srv_error(c, "stale", m);
+    }
+    snprintf(m, sizeof m, "the server cannot reach its database: %s was not stored, try again",
+             what);
+    srv_error(c, "unavailable", m);
 }
 
 static void do_move(srv *s, srv_conn *c, const cJSON *msg) {
@@ -700,17 +772,19 @@ static void do_move(srv *s, srv_conn *c, const cJSON *msg) {
         else if (!strcmp(code, "illegal")) reason = "other";
         return error_kind(c, code, why, kind, pt, reason);
     }
-    if (room_commit(s, r, &g, from, RV_EMPTY))
-        return srv_error(c, "store_failed", "the move could not be stored: try again");
-    if (ai_to_move(r)) srv_ai_submit(s, r);
+    int rc = room_commit(s, r, &g, from, RV_EMPTY);
+    if (rc) return commit_failed(s, c, rc, "the move");
+    ai_request(s, r);
     broadcast_state(r);
 }
 
-/* Takes back moves until colour `who` has one fewer move (and it is their turn). */
+/* Takes back moves until colour `who` has one fewer move (and it is their turn): 1 when
+   there is none to take back, else room_commit's answer. */
 static int undo_for(srv *s, room *r, rv_color who) {
     rv_game g = r->game;
-    if (rv_game_undo_for(&g, who) != RV_OK) return -1;
-    if (room_commit(s, r, &g, rv_game_nmoves(&g), RV_EMPTY)) return -2;
+    if (rv_game_undo_for(&g, who) != RV_OK) return 1;
+    int rc = room_commit(s, r, &g, rv_game_nmoves(&g), RV_EMPTY);
+    if (rc) return rc;
     r->gen = ++s->last_gen;
     if (r->thinking) srv_ai_cancel(s, r);
     r->thinking = 0;
@@ -729,14 +803,14 @@ static void do_undo(srv *s, srv_conn *c) {
         rv_game probe = r->game;
         if (rv_game_undo_for(&probe, (rv_color)c->seat) != RV_OK)
             return srv_error(c, "nothing_to_undo", "you have no move to take back");
-        if (room_commit(s, r, &r->game, rv_game_nmoves(&r->game), (rv_color)c->seat))
-            return srv_error(c, "store_failed", "the undo request could not be stored");
+        int rc = room_commit(s, r, &r->game, rv_game_nmoves(&r->game), (rv_color)c->seat);
+        if (rc) return commit_failed(s, c, rc, "the undo request");
         return broadcast_state(r);
     }
     int rc = undo_for(s, r, (rv_color)c->seat);
-    if (rc == -1) return srv_error(c, "nothing_to_undo", "you have no move to take back");
-    if (rc == -2) return srv_error(c, "store_failed", "the undo could not be stored");
-    if (ai_to_move(r)) srv_ai_submit(s, r);
+    if (rc == 1) return srv_error(c, "nothing_to_undo", "you have no move to take back");
+    if (rc) return commit_failed(s, c, rc, "the undo");
+    ai_request(s, r);
     broadcast_state(r);
 }
 
@@ -748,10 +822,10 @@ static void do_undo_reply(srv *s, srv_conn *c, const cJSON *msg) {
     const cJSON *acc = cJSON_GetObjectItemCaseSensitive(msg, "accept");
     if (!cJSON_IsBool(acc)) return bad_request(c, "accept", "accept must be true or false");
     rv_color who = r->undo_request;
-    int rc = cJSON_IsTrue(acc) ? undo_for(s, r, who) : -1;
+    int rc = cJSON_IsTrue(acc) ? undo_for(s, r, who) : 1;
     /* Refused (or nothing left to take back): the request is withdrawn. */
-    if (rc == -1) rc = room_commit(s, r, &r->game, rv_game_nmoves(&r->game), RV_EMPTY) ? -2 : 0;
-    if (rc == -2) return srv_error(c, "store_failed", "the answer could not be stored");
+    if (rc == 1) rc = room_commit(s, r, &r->game, rv_game_nmoves(&r->game), RV_EMPTY);
+    if (rc) return commit_failed(s, c, rc, "the answer");
     broadcast_state(r);
 }
 
@@ -773,8 +847,8 @@ static void do_resign(srv *s, srv_conn *c) {
     if (rv_game_over(&r->game)) return srv_error(c, "over", "the game is over");
     rv_game g = r->game;
     rv_game_resign(&g, (rv_color)c->seat);
-    if (room_commit(s, r, &g, rv_game_nmoves(&g), RV_EMPTY))
-        return srv_error(c, "store_failed", "the resignation could not be stored");
+    int rc = room_commit(s, r, &g, rv_game_nmoves(&g), RV_EMPTY);
+    if (rc) return commit_failed(s, c, rc, "the resignation");
     r->gen = ++s->last_gen;
     if (r->thinking) srv_ai_cancel(s, r);
     r->thinking = 0;
@@ -790,10 +864,13 @@ static void do_new(srv *s, srv_conn *c) {
     char err[160], variant[16];
     snprintf(variant, sizeof variant, "%s", rv_game_variant(&r->game));
     if (r->thinking) srv_ai_cancel(s, r);
-    if (room_new_game(s, r, variant, rv_game_size(&r->game), err, sizeof err))
-        return srv_error(c, "store_failed", err);
+    if (room_new_game(s, r, variant, rv_game_size(&r->game), err, sizeof err)) {
+        if (s->retry && !s->retried) return; /* another server started one: look again */
+        s->retry = 0;
+        return srv_error(c, "unavailable", err);
+    }
     r->thinking = 0;
-    if (ai_to_move(r)) srv_ai_submit(s, r);
+    ai_request(s, r);
     broadcast_state(r);
 }
 
@@ -836,14 +913,17 @@ void srv_ai_done(srv *s, ai_job *job) {
         rv_game g = r->game;
         char why[160];
         int kind;
+        int rc;
         rv_status st = job->x < 0 ? rv_game_play_text(&g, "pass", why, sizeof why, &kind)
                                   : rv_game_play_xy(&g, job->x, job->y, why, sizeof why, &kind);
         if (st != RV_OK) {
             fprintf(stderr, "renversi serve: the AI's move was refused: %s\n", why);
-        } else if (room_commit(s, r, &g, from, RV_EMPTY)) {
-            fprintf(stderr, "renversi serve: the AI's move could not be stored\n");
-        } else if (ai_to_move(r)) {
-            srv_ai_submit(s, r);
+        } else if ((rc = room_commit(s, r, &g, from, RV_EMPTY))) {
+            s->retry = 0;
+            if (rc == RV_STORE_CONFLICT) srv_room_refresh(s, r);
+            else fprintf(stderr, "renversi serve: the AI's move could not be stored\n");
+        } else {
+            ai_request(s, r);
         }
     }
     if (r->nconns == 0 && !r->thinking && !r->hints) {
@@ -900,7 +980,7 @@ static void do_replay(srv *s, srv_conn *c, const cJSON *msg) {
     if (stored_id(c, msg, &id)) return;
     rv_game *full = malloc(sizeof *full), *step = malloc(sizeof *step);
     rv_store_game hdr;
-    if (!full || !step || load_game(s, id, full, &hdr)) {
+    if (!full || !step || srv_load_game(s->store, id, full, &hdr)) {
         free(full);
         free(step);
         return srv_error(c, "not_found", "no such game");
@@ -944,7 +1024,7 @@ static void do_export(srv *s, srv_conn *c, const cJSON *msg) {
     if (!format) return bad_request(c, "format", "format: psq, moves, ggf or transcript");
     rv_game *g = malloc(sizeof *g);
     rv_store_game hdr;
-    if (!g || load_game(s, id, g, &hdr)) {
+    if (!g || srv_load_game(s->store, id, g, &hdr)) {
         free(g);
         return srv_error(c, "not_found", "no such game");
     }
@@ -973,10 +1053,27 @@ static void do_export(srv *s, srv_conn *c, const cJSON *msg) {
 
 /* ---------------------------------------------------------------- dispatch */
 
+static void dispatch(srv *s, srv_conn *c, const cJSON *msg, const char *type);
+
 void srv_handle(srv *s, srv_conn *c, const char *text, size_t len) {
     cJSON *msg = cJSON_ParseWithLength(text, len);
     if (!msg) return srv_error(c, "bad_json", "the message is not valid JSON");
     const char *type = json_str(msg, "type");
+    s->retry = s->retried = 0;
+    dispatch(s, c, msg, type);
+    if (s->retry) {
+        /* Another server committed to this room first: read it again and decide anew (the
+           move may now be out of turn, the undo already answered...). */
+        s->retry = 0;
+        s->retried = 1;
+        if (c->room) srv_room_refresh(s, c->room);
+        dispatch(s, c, msg, type);
+    }
+    s->retry = s->retried = 0;
+    cJSON_Delete(msg);
+}
+
+static void dispatch(srv *s, srv_conn *c, const cJSON *msg, const char *type) {
     if (!cJSON_IsObject(msg) || !type) {
         bad_request(c, "type", "a message is a JSON object with a \"type\"");
     } else if (!strcmp(type, "create")) {
@@ -1013,5 +1110,4 @@ void srv_handle(srv *s, srv_conn *c, const char *text, size_t len) {
         snprintf(m, sizeof m, "unknown message type \"%.40s\"", type);
         error_with(c, "unknown_type", m, "got", type);
     }
-    cJSON_Delete(msg);
 }

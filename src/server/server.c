@@ -138,7 +138,10 @@ static int callback_game(struct lws *wsi, enum lws_callback_reasons reason, void
         c->wsi = NULL;
         break;
     case LWS_CALLBACK_EVENT_WAIT_CANCELLED:
-        if (s) srv_ai_collect(s);
+        if (s) {
+            srv_ai_collect(s);
+            srv_shared_collect(s);
+        }
         break;
     default:
         /* Plain HTTP (the files of web/) may land on this protocol as the vhost's default:
@@ -221,6 +224,16 @@ int rv_server_run(const rv_server_opts *o) {
         free(s);
         return 2;
     }
+    s->db = o->db;
+    s->ai_lease_s = o->ai_lease_s > 0 ? o->ai_lease_s : SRV_AI_LEASE_S;
+    if (srv_shared_start(s, err, sizeof err)) {
+        fprintf(stderr, "renversi serve: %s\n", err);
+        srv_ai_stop(s);
+        lws_context_destroy(s->ctx);
+        rv_store_close(s->store);
+        free(s);
+        return 2;
+    }
     if (!o->quiet) {
         /* A PostgreSQL URL may hold a password: only the kind of store is printed. */
         int pg = strcmp(rv_store_kind(s->store), "sqlite") != 0;
@@ -249,6 +262,7 @@ int rv_server_run(const rv_server_opts *o) {
         sigaction(SIGTERM, &sa_term, NULL);
         signal_ctx = NULL;
     }
+    srv_shared_stop(s);
     srv_ai_stop(s);
     lws_context_destroy(s->ctx);
     srv_rooms_free(s);

@@ -17,6 +17,8 @@ typedef struct rv_server_opts {
     const char *db;    /* SQLite file path or ":memory:", or a PostgreSQL URL (store.h) */
     const char *web;   /* directory with index.html */
     int quiet;         /* 1: no "listening" line on stderr */
+    int ai_lease_s;    /* a shared store's AI job passes to another server after this many
+                          seconds without an answer (0: SRV_AI_LEASE_S) */
     /* Called once listening, with the actual port. */
     void (*ready)(int port, void *arg);
     void *ready_arg;

@@ -29,6 +29,8 @@ int rv_store_schema_version(rv_store *s) { return s->ops->schema_version(s); }
 
 int rv_store_ping(rv_store *s) { return s->ops->ping(s); }
 
+int rv_store_shared(const rv_store *s) { return strcmp(s->ops->kind, "sqlite") != 0; }
+
 int64_t rv_store_new_game(rv_store *s, const char *room, const char *variant, int size,
                           const char *black, const char *white) {
     return s->ops->new_game(s, room, variant, size, black, white);
@@ -69,6 +71,20 @@ int rv_store_claim_seat(rv_store *s, const char *room, int seat, const char *tok
 
 int rv_store_set_room_game(rv_store *s, const char *room, int64_t old_game, int64_t new_game) {
     return s->ops->set_room_game(s, room, old_game, new_game);
+}
+
+int rv_store_claim_job(rv_store *s, const char *owner, int lease_s, rv_store_job *job) {
+    return s->ops->claim_job(s, owner, lease_s, job);
+}
+
+int rv_store_drop_job(rv_store *s, const rv_store_job *job) { return s->ops->drop_job(s, job); }
+
+rv_store_watch *rv_store_watch_open(const char *db, int what, char *err, size_t errlen) {
+    if (!db || !is_pg_url(db)) {
+        snprintf(err, errlen, "only a PostgreSQL store can be watched");
+        return NULL;
+    }
+    return rv_store_pg_watch_open(db, what, err, errlen);
 }
 
 int rv_store_moves_push(rv_store_moves *m, const char *move) {

@@ -19,6 +19,8 @@ typedef struct rv_store_ops {
     int (*get_room)(rv_store *s, const char *id, rv_store_room *out);
     int (*claim_seat)(rv_store *s, const char *room, int seat, const char *token);
     int (*set_room_game)(rv_store *s, const char *room, int64_t old_game, int64_t new_game);
+    int (*claim_job)(rv_store *s, const char *owner, int lease_s, rv_store_job *job);
+    int (*drop_job)(rv_store *s, const rv_store_job *job);
 } rv_store_ops;
 
 /* Each implementation's handle starts with this. */
@@ -28,6 +30,7 @@ struct rv_store {
 
 rv_store *rv_store_sqlite_open(const char *path, char *err, size_t errlen);
 rv_store *rv_store_pg_open(const char *url, char *err, size_t errlen);
+rv_store_watch *rv_store_pg_watch_open(const char *url, int what, char *err, size_t errlen);
 
 /* A growing list of moves for load_game (store.c); -1 when out of memory. */
 typedef struct rv_store_moves {

@@ -29,7 +29,8 @@ enum {
 
 #define GAME_COLUMNS                                                                          \
     "id, room, variant, size, black, white, created, result, "                               \
-    "(SELECT count(*) FROM moves m WHERE m.game = g.id), version, undo_request"
+    "(SELECT count(*) FROM moves m WHERE m.game = g.id), version, undo_request, "             \
+    "EXISTS(SELECT 1 FROM ai_jobs j WHERE j.game = g.id)"
 
 static const char *const sql_text[Q_COUNT] = {
     [Q_BEGIN] = "BEGIN IMMEDIATE",
@@ -70,6 +71,10 @@ static const char *const migration[RV_STORE_SCHEMA_VERSION + 1] = {
           " black_token TEXT, white_token TEXT, ai_color INTEGER, level INTEGER);",
     [2] = "ALTER TABLE games ADD COLUMN version INTEGER NOT NULL DEFAULT 0;"
           "ALTER TABLE games ADD COLUMN undo_request INTEGER NOT NULL DEFAULT 0;",
+    /* The job table of shared stores; one SQLite server thinks in process and leaves it
+       empty. */
+    [3] = "CREATE TABLE ai_jobs(game INTEGER PRIMARY KEY REFERENCES games(id), version INTEGER"
+          " NOT NULL, level INTEGER NOT NULL, owner TEXT, lease_until INTEGER, created INTEGER);",
 };
 
 typedef struct sqlite_store {
@@ -284,6 +289,7 @@ static void read_game(sqlite3_stmt *st, rv_store_game *g) {
     g->nmoves = sqlite3_column_int(st, 8);
     g->version = sqlite3_column_int64(st, 9);
     g->undo_request = sqlite3_column_int(st, 10);
+    g->ai_pending = sqlite3_column_int(st, 11);
 }
 
 static int st_get_game(rv_store *base, int64_t game, rv_store_game *out) {
@@ -386,6 +392,13 @@ static int st_set_room_game(rv_store *base, const char *room, int64_t old_game,
     return changed_one(s, st);
 }
 
+/* One server thinks in process: no job is ever queued here. */
+static int st_claim_job(rv_store *s, const char *owner, int lease_s, rv_store_job *job) {
+    return 0;
+}
+
+static int st_drop_job(rv_store *s, const rv_store_job *job) { return RV_STORE_OK; }
+
 static const rv_store_ops sqlite_ops = {
     .kind = "sqlite",
     .close = st_close,
@@ -400,4 +413,6 @@ static const rv_store_ops sqlite_ops = {
     .get_room = st_get_room,
     .claim_seat = st_claim_seat,
     .set_room_game = st_set_room_game,
+    .claim_job = st_claim_job,
+    .drop_job = st_drop_job,
 };
