@@ -30,7 +30,22 @@
 
   Replay.prototype.active = function () { return !!this.game; };
 
+  /* The board after each move, from the start and what each move changed (the server's
+     `steps`: the mover's stone, then two letters per point that took it). */
+  function boards(m) {
+    if (m.boards) return m.boards;
+    const out = [m.start];
+    const b = m.start.split('');
+    for (const st of m.steps) {
+      for (let k = 1; k + 1 < st.length; k += 2)
+        b[(st.charCodeAt(k + 1) - 97) * m.size + st.charCodeAt(k) - 97] = st[0];
+      out.push(b.join(''));
+    }
+    return out;
+  }
+
   Replay.prototype.open = function (game) {
+    game.boards = boards(game);
     this.game = game;
     this.ply = game.boards.length - 1;
     this.render();
