@@ -667,6 +667,11 @@ static void test_error_codes(void) {
     CHECK(cJSON_GetArraySize(pts) == 1 && cJSON_GetArrayItem(cJSON_GetArrayItem(pts, 0), 0)->valueint == 5 &&
           cJSON_GetArrayItem(cJSON_GetArrayItem(pts, 0), 1)->valueint == 4);
     CHECK(s && cJSON_IsNull(cJSON_GetObjectItem(s, "end")));
+    /* recent: f5 put a black disc on f5 and turned e5 (column, row from the top, a = 0). */
+    cJSON *rec = s ? cJSON_GetObjectItem(s, "recent") : NULL;
+    CHECK(rec && cJSON_GetObjectItem(rec, "from") && cJSON_GetObjectItem(rec, "from")->valueint == 0);
+    CHECK(rec && cJSON_GetArraySize(cJSON_GetObjectItem(rec, "steps")) == 1 &&
+          !strcmp(cJSON_GetArrayItem(cJSON_GetObjectItem(rec, "steps"), 0)->valuestring, "Xfeee"));
     cJSON_Delete(s);
     ws_close(&a.c);
     ws_close(&b.c);

@@ -64,7 +64,7 @@
         if (m.token) localStorage.setItem('renversi.token.' + m.room, m.token);
         if (location.hash !== '#room=' + m.room) history.replaceState(null, '', '#room=' + m.room);
         break;
-      case 'state': queue.push(m); pump(); break;
+      case 'state': for (const part of expand(m)) queue.push(part); pump(); break;
       case 'error': onError(m); break;
       case 'games': games = m.games; renderGames(games); break;
       case 'replay': window.RvDialog.close(); replay.open(m); render(); break;
@@ -84,6 +84,31 @@
   const queue = [];
   let holdUntil = 0, timer = null;
   const addsMove = (m) => state && m.game_id === state.game_id && m.moves.length > state.moves.length;
+
+  /* A state may bring several moves at once (the server replaces a state a client has not
+     read with a newer one): the moves before the last are rebuilt from `recent` (what each
+     move changed) as states of their own, one per move with the passes after it, so each
+     is drawn in turn. */
+  function expand(m) {
+    const prev = queue.length ? queue[queue.length - 1] : state;
+    if (!prev || prev.game_id !== m.game_id || !m.recent || !m.points) return [m];
+    const n0 = prev.moves.length, from = m.recent.from;
+    if (m.moves.length - n0 < 2 || from > n0 || prev.moves.join() !== m.moves.slice(0, n0).join()) return [m];
+    const out = [];
+    const b = prev.board.split('');
+    for (let i = n0; i < m.moves.length - 1; i++) {
+      const st = m.recent.steps[i - from] || '';
+      for (let k = 1; k + 1 < st.length; k += 2) b[(st.charCodeAt(k + 1) - 97) * m.size + st.charCodeAt(k) - 97] = st[0];
+      if (m.moves[i + 1] === 'pass') continue; /* a pass goes with the move before it */
+      const board = b.join('');
+      out.push(Object.assign({}, m, { moves: m.moves.slice(0, i + 1), points: m.points.slice(0, i + 1),
+        board: board, last: m.points[i], legal: [], forbidden: [], over: false, end: null, result: '', winner: null,
+        to_move: (i + 1) % 2 === 0 ? 'black' : 'white', thinking: false, undo_request: null, partial: true,
+        counts: [board.split('X').length - 1, board.split('O').length - 1] }));
+    }
+    out.push(m);
+    return out;
+  }
 
   function pump() {
     while (queue.length && !timer) {

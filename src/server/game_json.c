@@ -84,3 +84,61 @@ char *srv_end_json(const rv_game *g) {
     snprintf(out + len, END_CAP - (size_t)len, "}");
     return out;
 }
+
+/* The step of one move: the mover's stone, then the points whose stone changed, the move's
+ * own point (mx, my) first. before[] holds the board before it as rv_color values. */
+static size_t step_text(const rv_game *after, const unsigned char *before, int mx, int my, char *d) {
+    int n = rv_game_size(after);
+    size_t len = 0;
+    if (mx >= 0 && my >= 0 && rv_game_at(after, mx, my) != (rv_color)before[my * n + mx]) {
+        d[len++] = rv_game_at(after, mx, my) == RV_BLACK ? 'X' : 'O';
+        d[len++] = (char)('a' + mx);
+        d[len++] = (char)('a' + my);
+    }
+    for (int k = 0; k < n * n; k++) {
+        rv_color col = rv_game_at(after, k % n, k / n);
+        if (col == (rv_color)before[k] || (k % n == mx && k / n == my)) continue;
+        if (!len) d[len++] = col == RV_BLACK ? 'X' : 'O';
+        d[len++] = (char)('a' + k % n);
+        d[len++] = (char)('a' + k / n);
+    }
+    d[len] = 0;
+    return len;
+}
+
+char *srv_recent_json(const rv_game *g, int k) {
+    int n = rv_game_size(g), nm = rv_game_nmoves(g);
+    rv_game *w = malloc(sizeof *w);
+    unsigned char *before = malloc((size_t)n * n);
+    size_t cap = 40 + (size_t)k * (4 + 2 * (size_t)n * n);
+    char *out = malloc(cap), *d = malloc(2 * (size_t)n * n + 4);
+    if (!w || !before || !out || !d) {
+        free(w), free(before), free(out), free(d);
+        return NULL;
+    }
+    /* Back to k moves ago (a forced pass goes with the move before it), then forward again. */
+    *w = *g;
+    while (rv_game_nmoves(w) > nm - k && rv_game_undo(w) == RV_OK) {}
+    int from = rv_game_nmoves(w);
+    size_t len = (size_t)snprintf(out, cap, "{\"from\":%d,\"steps\":[", from);
+    for (int i = from; i < nm; i++) {
+        for (int q = 0; q < n * n; q++) before[q] = (unsigned char)rv_game_at(w, q % n, q / n);
+        if (i >= rv_game_nmoves(w)) {
+            char t[16], why[64];
+            int kind;
+            rv_game_move_text(g, i, t, sizeof t);
+            if (rv_game_play_text(w, t, why, sizeof why, &kind) != RV_OK) break;
+        }
+        int mx = -1, my = -1;
+        if (!rv_game_move_xy(g, i, &mx, &my)) mx = my = -1;
+        /* A forced pass was played with the move before it: its step is empty. */
+        if (rv_game_is_pass(g, i)) d[0] = 0;
+        else step_text(w, before, mx, my, d);
+        len += (size_t)snprintf(out + len, cap - len, "%s\"%s\"", i > from ? "," : "", d);
+    }
+    snprintf(out + len, cap - len, "]}");
+    free(w);
+    free(before);
+    free(d);
+    return out;
+}

@@ -11,4 +11,9 @@ char *srv_points_json(const rv_game *g);
  * winner, the winning row, the forbidden point, the loser, the score. malloc'd, or NULL. */
 char *srv_end_json(const rv_game *g);
 
+/* `{"from":F,"steps":[…]}`: what each of the last moves (at most k, from move F on)
+ * changed, written like the replay's steps (docs/protocol-web.md), so a page that missed a
+ * state (a newer one replaced it) can still show each move and its flips. malloc'd, or NULL. */
+char *srv_recent_json(const rv_game *g, int k);
+
 #endif

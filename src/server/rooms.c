@@ -295,6 +295,11 @@ static char *state_text(const room *r) {
     sb_key(&b, "points");
     sb_str(&b, extra ? extra : "null");
     free(extra);
+    /* The last moves' changes: a newer state may replace one a client has not read. */
+    extra = srv_recent_json(p, 4);
+    sb_key(&b, "recent");
+    sb_str(&b, extra ? extra : "null");
+    free(extra);
     int lx, ly;
     sb_key(&b, "last");
     if (nm > 0 && rv_game_move_xy(p, nm - 1, &lx, &ly)) {
