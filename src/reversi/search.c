@@ -299,7 +299,7 @@ static int root_iteration(rv_reversi_ai *ai, uint64_t P, uint64_t O, const rv_pa
             v = search_move(ai, P, O, st, &mv[i], alpha, beta, depth, draw);
         } else {
             v = search_move(ai, P, O, st, &mv[i], a, a + 1, depth, draw);
-            if (v > a && v < beta) v = search_move(ai, P, O, st, &mv[i], v, beta, depth, draw);
+            if (v > a && v < beta) v = search_move(ai, P, O, st, &mv[i], a, beta, depth, draw);
         }
         if (ai->aborted) return bestv;
         mv[i].key = v;
@@ -390,7 +390,7 @@ static void think(rv_reversi_ai *ai, uint64_t P, uint64_t O, const plan *p,
     /* The exact solve, when the position is small enough. */
     if (empties <= p->solve && !p->noise && !ai->aborted) {
         int move;
-        int v = rv_ai_endgame(ai, P, O, -64, 64, &move);
+        int v = rv_ai_solve_exact(ai, P, O, &move);
         if (!ai->aborted && move >= 0 && move < 64) {
             out->move = move;
             out->eval_centi = 100 * v;
