@@ -234,14 +234,6 @@ int rv_server_run(const rv_server_opts *o) {
         free(s);
         return 2;
     }
-    if (!o->quiet) {
-        /* A PostgreSQL URL may hold a password: only the kind of store is printed. */
-        int pg = strcmp(rv_store_kind(s->store), "sqlite") != 0;
-        fprintf(stderr, "renversi serve: http://%s:%d/ (web %s, db %s)\n", o->host, port, o->web,
-                pg ? "postgresql" : o->db);
-    }
-    if (o->ready) o->ready(port, o->ready_arg);
-
     volatile sig_atomic_t *stop = o->stop;
     struct sigaction sa_int, sa_term;
     if (!stop) {
@@ -255,6 +247,14 @@ int rv_server_run(const rv_server_opts *o) {
         sigaction(SIGTERM, &sa, &sa_term);
         stop = &signal_stop;
     }
+    /* Announced only now: a SIGTERM sent as soon as the address is known stops it cleanly. */
+    if (!o->quiet) {
+        /* A PostgreSQL URL may hold a password: only the kind of store is printed. */
+        int pg = strcmp(rv_store_kind(s->store), "sqlite") != 0;
+        fprintf(stderr, "renversi serve: http://%s:%d/ (web %s, db %s)\n", o->host, port, o->web,
+                pg ? "postgresql" : o->db);
+    }
+    if (o->ready) o->ready(port, o->ready_arg);
     while (!*stop)
         if (lws_service(s->ctx, 0) < 0) break;
     if (!o->stop) {
