@@ -4,7 +4,7 @@
  * number, `point:kind` with --explain, an empty line when there are none.
  */
 #include "cli/cli.h"
-#include "cli/gomoku_cli.h"
+#include "cmdline/gomoku_cli.h"
 
 #include <errno.h>
 #include <stdlib.h>

@@ -1,6 +1,6 @@
 /* `renversi solve [FILE.obf | -]`: exact Reversi endgame solves (DESIGN.md). */
 #include "cli/cli.h"
-#include "cli/solve_run.h"
+#include "cmdline/solve_run.h"
 
 #include "renversi/core.h"
 

@@ -1,7 +1,9 @@
 /*
  * Helpers shared by every `renversi` subcommand, whichever front end it belongs
- * to (src/cli/, src/proto/): exit codes, one-line errors, --help, numbers,
- * input files and lines, and the entry point of each subcommand. Not public API.
+ * to (src/cli/, src/bench/, src/proto/, src/match/): exit codes, one-line errors,
+ * --help, numbers, input files and lines, checked output, the machine description,
+ * and the entry point of each subcommand. Beside it: gomoku_cli.h (move lists with
+ * messages) and solve_run.h (OBF files solved). Not public API.
  *
  * Contract (shared/DESIGN.md): machine-readable output on stdout, diagnostics
  * on stderr, exit 0 on success and 2 on bad input with a one-line message.
@@ -70,6 +72,18 @@ FILE *rv_cli_open(const char *path);
  * returns rc, or RV_EXIT_WRITE when rc was 0; otherwise returns rc. Called once, by main.
  */
 int rv_cli_finish(const char *cmd, int rc);
+
+/*
+ * Calls fn(ctx, line, index) for each line of FILE (rv_cli_open; skipped
+ * lines left out; index from 1) or, when file is NULL, for builtin[0..n);
+ * stops at the first non-zero return and returns it.  A file that cannot be
+ * opened or holds no line fails (message naming cmd, exit status 2).
+ */
+int rv_cli_each_line(const char *cmd, const char *file, const char *const *builtin, size_t n,
+                     int (*fn)(void *ctx, const char *line, int index), void *ctx);
+
+/* Prints the machine description (CPU model, cores, compiler) on stderr. */
+void rv_cli_describe_machine(void);
 
 /* Parses a decimal integer in [lo, hi]; returns 0 on success. */
 int rv_cli_parse_int(const char *s, long lo, long hi, long *out);

@@ -108,6 +108,9 @@ int rv_ai_valid_pos(const rv_reversi_pos *pos);
  * +-5000), with the engine's evaluation. */
 int rv_ai_eval(const rv_reversi_ai *ai, uint64_t P, uint64_t O);
 
+/* A pattern evaluation (1/RV_PAT_SCALE discs) in clamped centidiscs. */
+int rv_ai_pattern_centi(int v);
+
 /* Midgame PVS of (P, O) to depth plies in centidiscs (search.c). */
 int rv_ai_mid_search(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha, int beta, int depth);
 

@@ -3,8 +3,8 @@
  * set of positions, repeated for a few seconds. The last line is exactly
  *   forbidden: <maps> maps, <points> empty points, <seconds> s, <ns> ns/point
  */
-#include "cli/cli.h"
-#include "cli/gomoku_cli.h"
+#include "cmdline/cmdline.h"
+#include "cmdline/gomoku_cli.h"
 
 #include "renversi/core.h"
 

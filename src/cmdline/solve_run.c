@@ -1,7 +1,7 @@
 /* Reading OBF files and solving their positions, for solve and bench solve. */
-#include "cli/solve_run.h"
+#include "cmdline/solve_run.h"
 
-#include "cli/cli.h"
+#include "cmdline/cmdline.h"
 #include "renversi/core.h"
 
 #include <pthread.h>
