@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "renversi/core.h"
 #include "server/srv.h"
 
 static const char *color_name(rv_color c) {
@@ -310,7 +311,7 @@ static char *state_text(const room *r) {
              ",\"spectators\":%d,\"thinking\":%s",
              seat_kind(r, RV_BLACK), seat_kind(r, RV_WHITE),
              seat_present(r, RV_BLACK) ? "true" : "false", seat_present(r, RV_WHITE) ? "true" : "false",
-             spectators, r->thinking || r->ai_pending ? "true" : "false");
+             spectators, r->thinking || r->ai_wait || r->ai_pending ? "true" : "false");
     sb_str(&b, t);
     sb_key_str(&b, "undo_request", color_or_null(r->undo_request));
     sb_put(&b, "}", 1);
@@ -322,11 +323,14 @@ static char *state_text(const room *r) {
 }
 
 static void broadcast_state(room *r) {
+    if (!r->conns) return;
     char *t = state_text(r);
     if (!t) return;
-    size_t len = strlen(t);
-    for (srv_conn *c = r->conns; c; c = c->next_in_room) srv_send(c, t, len);
+    /* Built once, queued by reference; a newer state replaces one a client has not read. */
+    srv_buf *b = srv_buf_new(r->conns->queues, t, strlen(t));
     free(t);
+    for (srv_conn *c = r->conns; b && c; c = c->next_in_room) srv_send_buf(c, b, 1);
+    srv_buf_unref(b);
 }
 
 /* ---------------------------------------------------------------- the room table */
@@ -373,6 +377,24 @@ void srv_rooms_free(srv *s) {
 static int ai_to_move(const room *r) {
     rv_color tm = rv_game_to_move(&r->game);
     return tm && (r->rec.ai_color & tm);
+}
+
+/* Asks for the computer's move; with the queue full the room waits for the tick. */
+static void want_ai(srv *s, room *r) {
+    if (srv_ai_submit(s, r) == 0) {
+        r->ai_wait = 0;
+        return;
+    }
+    r->ai_wait = 1;
+    r->ai_retry_ns = rv_clock_ns() + (uint64_t)SRV_TICK_MS * 1000000u;
+}
+
+/* Drops the room's AI work (its position changed, or nobody is left to answer). */
+static void stop_ai(srv *s, room *r) {
+    if (r->thinking || r->hints) srv_ai_cancel(s, r);
+    r->thinking = 0;
+    r->ai_wait = 0;
+    r->ai_backoff_ms = 0;
 }
 
 static void ai_request(srv *s, room *r);
@@ -459,6 +481,12 @@ static void leave_room(srv *s, srv_conn *c) {
     c->room = NULL;
     c->seat = 0;
     c->next_in_room = NULL;
+    if (r->nconns == 0) {
+        /* Nobody left to answer: the room's AI jobs are withdrawn (a player who comes back
+           gets them again), so rooms left behind cannot fill the queue. */
+        if (r->thinking || r->hints || r->ai_wait) r->gen = ++s->last_gen;
+        stop_ai(s, r);
+    }
     if (r->nconns == 0 && !r->thinking && !r->hints) room_unload(s, r);
     else broadcast_state(r);
 }
@@ -630,6 +658,8 @@ static void do_join(srv *s, srv_conn *c, const cJSON *msg) {
             }
     }
     enter_room(c, r, seat);
+    /* Back in a room whose computer stopped when it emptied: it thinks again. */
+    if (!rv_game_over(&r->game) && !r->thinking && !r->ai_wait) ai_request(s, r);
     send_joined(c, r);
     broadcast_state(r);
 }
@@ -679,7 +709,7 @@ int srv_commit_game(rv_store *st, int64_t game_id, int64_t version, const rv_gam
    commit that led here queued a job, or (a new game, a lost job) one is queued now. */
 static void ai_request(srv *s, room *r) {
     if (!ai_to_move(r)) return;
-    if (!rv_store_shared(s->store)) return srv_ai_submit(s, r);
+    if (!rv_store_shared(s->store)) return want_ai(s, r);
     if (!r->ai_pending) room_commit(s, r, &r->game, rv_game_nmoves(&r->game), r->undo_request);
 }
 
@@ -747,8 +777,7 @@ static int undo_for(srv *s, room *r, rv_color who) {
     int rc = room_commit(s, r, &g, rv_game_nmoves(&g), RV_EMPTY);
     if (rc) return rc;
     r->gen = ++s->last_gen;
-    if (r->thinking) srv_ai_cancel(s, r);
-    r->thinking = 0;
+    stop_ai(s, r);
     return 0;
 }
 
@@ -797,8 +826,9 @@ static void do_hint(srv *s, srv_conn *c) {
     if (rv_game_over(&r->game)) return srv_error(c, "over", "the game is over");
     if (rv_game_to_move(&r->game) != (rv_color)c->seat)
         return srv_error(c, "not_your_turn", "it is not your turn");
-    if (r->hints >= 2) return srv_error(c, "pending", "a hint is already being computed");
-    srv_ai_hint(s, r, c->seat);
+    if (r->hints >= 1) return srv_error(c, "pending", "a hint is already being computed");
+    if (srv_ai_hint(s, r, c->seat))
+        return srv_error(c, "busy", "the computer is busy: ask again in a moment");
 }
 
 static void do_resign(srv *s, srv_conn *c) {
@@ -811,8 +841,7 @@ static void do_resign(srv *s, srv_conn *c) {
     int rc = room_commit(s, r, &g, rv_game_nmoves(&g), RV_EMPTY);
     if (rc) return commit_failed(s, c, rc, "the resignation");
     r->gen = ++s->last_gen;
-    if (r->thinking) srv_ai_cancel(s, r);
-    r->thinking = 0;
+    stop_ai(s, r);
     broadcast_state(r);
 }
 
@@ -824,13 +853,12 @@ static void do_new(srv *s, srv_conn *c) {
         return srv_error(c, "in_progress", "resign first: the game is still going on");
     char err[160], variant[16];
     snprintf(variant, sizeof variant, "%s", rv_game_variant(&r->game));
-    if (r->thinking) srv_ai_cancel(s, r);
+    stop_ai(s, r);
     if (room_new_game(s, r, variant, rv_game_size(&r->game), err, sizeof err)) {
         if (s->retry && !s->retried) return; /* another server started one: look again */
         s->retry = 0;
         return srv_error(c, "unavailable", err);
     }
-    r->thinking = 0;
     ai_request(s, r);
     broadcast_state(r);
 }
@@ -881,9 +909,23 @@ void srv_ai_done(srv *s, ai_job *job) {
             fprintf(stderr, "renversi serve: the AI's move was refused: %s\n", why);
         } else if ((rc = room_commit(s, r, &g, from, RV_EMPTY))) {
             s->retry = 0;
-            if (rc == RV_STORE_CONFLICT) srv_room_refresh(s, r);
-            else fprintf(stderr, "renversi serve: the AI's move could not be stored\n");
+            if (rc == RV_STORE_CONFLICT) {
+                srv_room_refresh(s, r);
+            } else {
+                /* The database refused (disk full, connection lost): the players hear of it
+                   and the computer tries again, waiting longer each time, until it is stored. */
+                r->ai_backoff_ms = r->ai_backoff_ms ? r->ai_backoff_ms * 2 : 1000;
+                if (r->ai_backoff_ms > 30000) r->ai_backoff_ms = 30000;
+                r->ai_wait = 1;
+                r->ai_retry_ns = rv_clock_ns() + (uint64_t)r->ai_backoff_ms * 1000000u;
+                fprintf(stderr, "renversi serve: room %s: the computer's move could not be "
+                                "stored; retrying in %d s\n", r->rec.id, r->ai_backoff_ms / 1000);
+                for (srv_conn *c = r->conns; c; c = c->next_in_room)
+                    srv_error(c, "store_failed",
+                              "the computer's move could not be stored: it will try again");
+            }
         } else {
+            r->ai_backoff_ms = 0;
             ai_request(s, r);
         }
     }
@@ -894,11 +936,24 @@ void srv_ai_done(srv *s, ai_job *job) {
     broadcast_state(r);
 }
 
+void srv_rooms_tick(srv *s) {
+    uint64_t now = rv_clock_ns();
+    for (int i = 0; i < SRV_ROOM_BUCKETS; i++)
+        for (room *r = s->rooms[i]; r; r = r->next) {
+            if (!r->ai_wait || now < r->ai_retry_ns) continue;
+            if (!r->nconns || !ai_to_move(r) || rv_game_over(&r->game) || r->thinking) {
+                r->ai_wait = 0;
+                continue;
+            }
+            ai_request(s, r);
+        }
+}
+
 /* ---------------------------------------------------------------- stored games */
 
+/* A stored game's public fields: never its room id, the share link that gives a seat. */
 static void add_header(cJSON *o, const rv_store_game *g) {
     cJSON_AddNumberToObject(o, "id", (double)g->id);
-    cJSON_AddStringToObject(o, "room", g->room);
     cJSON_AddStringToObject(o, "variant", g->variant);
     cJSON_AddNumberToObject(o, "size", g->size);
     cJSON_AddStringToObject(o, "black", g->black);
@@ -950,28 +1005,51 @@ static void do_replay(srv *s, srv_conn *c, const cJSON *msg) {
     cJSON_AddStringToObject(j, "type", "replay");
     add_header(j, &hdr);
     add_position(j, full);
-    /* One position per ply, so the page can step through without knowing any rule. */
-    cJSON *boards = cJSON_AddArrayToObject(j, "boards");
+    /* What each ply changed, so the page can step through without knowing any rule: per
+       ply a string, the mover's stone (X or O; "" for a pass) then two letters (column,
+       row from the top; a = 0) per point that took it, the move first, then the flips. */
+    cJSON *steps = cJSON_AddArrayToObject(j, "steps");
     char err[64];
     rv_game_init(step, rv_game_variant(full), rv_game_size(full), err, sizeof err);
     int n = rv_game_size(full), nm = rv_game_nmoves(full);
-    char *b = malloc((size_t)n * n + 1);
-    for (int i = 0; b && i <= nm; i++) {
-        if (i > 0 && i > rv_game_nmoves(step)) {
+    char *prev = malloc((size_t)n * n + 1), *d = malloc(2 * (size_t)n * n + 2);
+    if (prev) {
+        for (int k = 0; k < n * n; k++) {
+            rv_color col = rv_game_at(step, k % n, k / n);
+            prev[k] = col == RV_BLACK ? 'X' : col == RV_WHITE ? 'O' : '.';
+        }
+        prev[n * n] = 0;
+        cJSON_AddStringToObject(j, "start", prev);
+    }
+    for (int i = 1; prev && d && i <= nm; i++) {
+        for (int k = 0; k < n * n; k++) prev[k] = (char)rv_game_at(step, k % n, k / n);
+        if (i > rv_game_nmoves(step)) {
             char t[16], why[64];
             int kind;
             rv_game_move_text(full, i - 1, t, sizeof t);
             rv_game_play_text(step, t, why, sizeof why, &kind);
         }
-        for (int y = 0; y < n; y++)
-            for (int x = 0; x < n; x++) {
-                rv_color col = rv_game_at(step, x, y);
-                b[y * n + x] = col == RV_BLACK ? 'X' : col == RV_WHITE ? 'O' : '.';
-            }
-        b[n * n] = 0;
-        cJSON_AddItemToArray(boards, cJSON_CreateString(b));
+        size_t len = 0;
+        int mx = -1, my = -1;
+        rv_game_move_xy(full, i - 1, &mx, &my);
+        if (mx >= 0 && my >= 0 && mx < n && my < n && rv_game_at(step, mx, my) != (rv_color)prev[my * n + mx]) {
+            rv_color col = rv_game_at(step, mx, my);
+            d[len++] = col == RV_BLACK ? 'X' : 'O';
+            d[len++] = (char)('a' + mx);
+            d[len++] = (char)('a' + my);
+        }
+        for (int k = 0; k < n * n; k++) {
+            rv_color col = rv_game_at(step, k % n, k / n);
+            if (col == (rv_color)prev[k] || (k % n == mx && k / n == my)) continue;
+            if (!len) d[len++] = col == RV_BLACK ? 'X' : 'O';
+            d[len++] = (char)('a' + k % n);
+            d[len++] = (char)('a' + k / n);
+        }
+        d[len] = 0;
+        cJSON_AddItemToArray(steps, cJSON_CreateString(d));
     }
-    free(b);
+    free(prev);
+    free(d);
     free(full);
     free(step);
     send_json(c, j);

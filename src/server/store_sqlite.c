@@ -1,10 +1,12 @@
 /* The SQLite store: one server owns the file; migrations, prepared statements, one
  * committed transaction per write (see store.h). */
+#include <errno.h>
 #include <sqlite3.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "server/store_impl.h"
 
@@ -140,6 +142,58 @@ static int st_schema_version(rv_store *s) { return S(s)->version; }
 
 static const rv_store_ops sqlite_ops;
 
+/* Why PATH (or its directory) cannot be written, or NULL when it can or it is unclear. */
+static const char *not_writable(const char *path) {
+    char dir[4096];
+    snprintf(dir, sizeof dir, "%s", path);
+    char *slash = strrchr(dir, '/');
+    if (!slash) snprintf(dir, sizeof dir, ".");
+    else if (slash == dir) dir[1] = 0;
+    else *slash = 0;
+    if (access(path, F_OK) == 0 && access(path, W_OK) != 0)
+        return errno == EROFS ? "the file system is read-only" : "the file is read-only";
+    if (access(dir, W_OK) != 0 && (errno == EROFS || errno == EACCES || errno == EPERM))
+        return errno == EROFS ? "the file system is read-only"
+                              : "the directory is read-only (the journal is a file beside it)";
+    return NULL;
+}
+
+/* The start-up error: a damaged file and a read-only place are named as such. */
+static void open_error(sqlite_store *s, const char *path, const char *msg, char *err,
+                       size_t errlen) {
+    int code = s->db ? sqlite3_errcode(s->db) : SQLITE_ERROR;
+    if (!msg) msg = s->db ? sqlite3_errmsg(s->db) : "out of memory";
+    const char *ro = not_writable(path);
+    if (code == SQLITE_CORRUPT || code == SQLITE_NOTADB)
+        snprintf(err, errlen, "database '%s' is damaged or not a database (%s): refusing to "
+                 "start; restore a backup or move the file away", path, msg);
+    else if (ro)
+        snprintf(err, errlen, "cannot open database '%s': %s", path, ro);
+    else
+        snprintf(err, errlen, "cannot open database '%s': %s", path, msg);
+}
+
+/* PRAGMA quick_check: 0 when the file is sound, else a message in err. */
+static int quick_check(sqlite_store *s, const char *path, char *err, size_t errlen) {
+    sqlite3_stmt *st;
+    if (sqlite3_prepare_v2(s->db, "PRAGMA quick_check", -1, &st, NULL) != SQLITE_OK) {
+        open_error(s, path, NULL, err, errlen);
+        return -1;
+    }
+    int rc = sqlite3_step(st);
+    const unsigned char *t = rc == SQLITE_ROW ? sqlite3_column_text(st, 0) : NULL;
+    int ok = t && !strcmp((const char *)t, "ok");
+    if (!ok && t)
+        snprintf(err, errlen,
+                 "database '%s' is damaged (integrity check: %.200s): refusing to start; "
+                 "restore a backup or move the file away",
+                 path, (const char *)t);
+    else if (!ok)
+        open_error(s, path, NULL, err, errlen);
+    sqlite3_finalize(st);
+    return ok ? 0 : -1;
+}
+
 rv_store *rv_store_sqlite_open(const char *path, char *err, size_t errlen) {
     sqlite_store *s = calloc(1, sizeof *s);
     if (!s) {
@@ -148,7 +202,7 @@ rv_store *rv_store_sqlite_open(const char *path, char *err, size_t errlen) {
     }
     s->base.ops = &sqlite_ops;
     if (sqlite3_open(path, &s->db) != SQLITE_OK) {
-        snprintf(err, errlen, "cannot open database '%s': %s", path, sqlite3_errmsg(s->db));
+        open_error(s, path, NULL, err, errlen);
         st_close(&s->base);
         return NULL;
     }
@@ -160,7 +214,12 @@ rv_store *rv_store_sqlite_open(const char *path, char *err, size_t errlen) {
                 ? read_version(s)
                 : -1;
     if (v < 0) {
-        snprintf(err, errlen, "cannot open database '%s': %s", path, sqlite3_errmsg(s->db));
+        open_error(s, path, NULL, err, errlen);
+        st_close(&s->base);
+        return NULL;
+    }
+    /* A file with damaged pages would start and lose games as they are read: refuse it. */
+    if (quick_check(s, path, err, errlen)) {
         st_close(&s->base);
         return NULL;
     }
@@ -179,12 +238,14 @@ rv_store *rv_store_sqlite_open(const char *path, char *err, size_t errlen) {
     if (sqlite3_exec(s->db, "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;"
                             "PRAGMA foreign_keys=ON;",
                      NULL, NULL, &msg) != SQLITE_OK) {
-        snprintf(err, errlen, "database '%s': %s", path, msg ? msg : sqlite3_errmsg(s->db));
+        open_error(s, path, msg, err, errlen);
         sqlite3_free(msg);
         st_close(&s->base);
         return NULL;
     }
     if (v < RV_STORE_SCHEMA_VERSION && migrate(s, err, errlen, path)) {
+        const char *ro = not_writable(path);
+        if (ro) snprintf(err, errlen, "cannot open database '%s': %s", path, ro);
         st_close(&s->base);
         return NULL;
     }

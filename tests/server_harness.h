@@ -1,0 +1,154 @@
+/*
+ * Running `renversi serve` in a child process for the server tests and the soak: start it
+ * with options (database, --origin, a descriptor limit, stderr to a file), stop it, and read
+ * its memory (VmRSS) and CPU time from /proc.
+ */
+#ifndef RV_SERVER_HARNESS_H
+#define RV_SERVER_HARNESS_H
+
+#include <cjson/cJSON.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <time.h>
+
+#include "server/server.h"
+#include "ws_client.h"
+
+typedef struct harness_opts {
+    const char *db;
+    const char *web;
+    const char *origin;   /* --origin, or NULL */
+    long nofile;          /* RLIMIT_NOFILE for the server, 0: unchanged */
+    const char *errfile;  /* the server's stderr goes here, NULL: inherited */
+} harness_opts;
+
+static void harness_ready(int port, void *arg) {
+    int fd = *(int *)arg;
+    if (write(fd, &port, sizeof port) != (ssize_t)sizeof port) _exit(3);
+    close(fd);
+}
+
+/* Starts a server; returns its pid (port in *port, 0 when it did not start). */
+static pid_t harness_start(const harness_opts *ho, int *port) {
+    int p[2];
+    if (pipe(p)) return -1;
+    fflush(NULL);
+    pid_t pid = fork();
+    if (pid == 0) {
+        close(p[0]);
+        int wfd = p[1];
+        if (ho->errfile) {
+            int fd = open(ho->errfile, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+            if (fd >= 0) dup2(fd, 2), close(fd);
+        }
+        if (ho->nofile) {
+            struct rlimit rl;
+            getrlimit(RLIMIT_NOFILE, &rl);
+            rl.rlim_cur = (rlim_t)ho->nofile;
+            setrlimit(RLIMIT_NOFILE, &rl);
+        }
+        rv_server_opts o = {.host = "127.0.0.1", .port = 0, .db = ho->db, .web = ho->web,
+                            .quiet = 1, .origin = ho->origin, .ready = harness_ready,
+                            .ready_arg = &wfd};
+        /* exit, not _exit: under the sanitizers the leak check runs when the server stops. */
+        exit(rv_server_run(&o));
+    }
+    close(p[1]);
+    *port = 0;
+    if (read(p[0], port, sizeof *port) != (ssize_t)sizeof *port) *port = 0;
+    close(p[0]);
+    return pid;
+}
+
+/* Stops the server; returns its exit code (-1 when killed by the signal). */
+static int harness_stop(pid_t pid, int sig) {
+    kill(pid, sig);
+    int st;
+    waitpid(pid, &st, 0);
+    return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+}
+
+/* Resident memory of a process in kB (VmRSS), -1 if unknown. */
+static long harness_rss_kb(pid_t pid) {
+    char path[64], line[256];
+    snprintf(path, sizeof path, "/proc/%d/status", (int)pid);
+    FILE *f = fopen(path, "r");
+    if (!f) return -1;
+    long kb = -1;
+    while (fgets(line, sizeof line, f))
+        if (!strncmp(line, "VmRSS:", 6)) kb = strtol(line + 6, NULL, 10);
+    fclose(f);
+    return kb;
+}
+
+/* CPU time (user + system) of a process in clock ticks, -1 if unknown. */
+static long harness_cpu_ticks(pid_t pid) {
+    char path[64], buf[1024];
+    snprintf(path, sizeof path, "/proc/%d/stat", (int)pid);
+    FILE *f = fopen(path, "r");
+    if (!f) return -1;
+    size_t n = fread(buf, 1, sizeof buf - 1, f);
+    fclose(f);
+    buf[n] = 0;
+    char *p = strrchr(buf, ')');
+    if (!p) return -1;
+    /* After the name: state (field 3) ... utime is field 14, stime 15. */
+    long ut = 0, st = 0;
+    int field = 2;
+    for (char *t = strtok(p + 1, " "); t; t = strtok(NULL, " ")) {
+        field++;
+        if (field == 14) ut = atol(t);
+        if (field == 15) {
+            st = atol(t);
+            break;
+        }
+    }
+    return ut + st;
+}
+
+static double harness_now(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+/* Receives messages until one of this type (others are dropped); NULL on timeout. */
+static cJSON *harness_recv_type(ws_conn *c, const char *type, int timeout_ms) {
+    double end = harness_now() + timeout_ms / 1000.0;
+    for (;;) {
+        int left = (int)((end - harness_now()) * 1000);
+        if (left <= 0) return NULL;
+        char *m;
+        if (ws_recv(c, &m, left) <= 0) return NULL;
+        cJSON *j = cJSON_Parse(m);
+        free(m);
+        const cJSON *t = j ? cJSON_GetObjectItem(j, "type") : NULL;
+        if (cJSON_IsString(t) && !strcmp(t->valuestring, type)) return j;
+        cJSON_Delete(j);
+    }
+}
+
+static const char *harness_str(const cJSON *j, const char *k) {
+    const cJSON *v = j ? cJSON_GetObjectItem(j, k) : NULL;
+    return cJSON_IsString(v) ? v->valuestring : "";
+}
+
+/* A plain TCP connection to the server (no handshake): -1 on failure. */
+static int harness_tcp(int port) {
+    int fd = socket(AF_INET, SOCK_STREAM, 0);
+    if (fd < 0) return -1;
+    struct sockaddr_in a;
+    memset(&a, 0, sizeof a);
+    a.sin_family = AF_INET;
+    a.sin_port = htons((uint16_t)port);
+    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    if (connect(fd, (struct sockaddr *)&a, sizeof a)) {
+        close(fd);
+        return -1;
+    }
+    return fd;
+}
+
+#endif
