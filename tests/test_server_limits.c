@@ -4,10 +4,13 @@
  * the Origin check, invalid UTF-8, and descriptor exhaustion (CPU time and log lines
  * measured). The server runs in a child process.
  */
+#define _GNU_SOURCE /* prlimit: the test limits the running server's file size */
 #include "renversi/core.h"
 #include "server/store.h"
 #include "server_harness.h"
 #include "test.h"
+
+#include <sys/stat.h>
 
 static char db_path[256], web_dir[256], err_path[256];
 static int sanitized;
@@ -228,6 +231,157 @@ static void test_utf8(void) {
     ws_close(&c);
 }
 
+/* Creates a room and returns the connection's first state (NULL on failure). */
+static cJSON *create_room(ws_conn *c, const char *json) {
+    open_ok(c);
+    ws_send_text(c, json);
+    cJSON_Delete(harness_recv_type(c, "joined", 5000));
+    return harness_recv_type(c, "state", 5000);
+}
+
+static int nmoves_of(const cJSON *st) { return cJSON_GetArraySize(cJSON_GetObjectItem(st, "moves")); }
+
+/* Plays the first legal Reversi move and waits for the computer's answer (up to
+   timeout_s). Returns the seconds it took, or -1. */
+static double reversi_turn(ws_conn *c, cJSON **state, double timeout_s) {
+    cJSON *legal = cJSON_GetObjectItem(*state, "legal");
+    if (cJSON_GetArraySize(legal) < 1) return -1;
+    cJSON *pt = cJSON_GetArrayItem(legal, 0);
+    int n = nmoves_of(*state);
+    char m[96];
+    snprintf(m, sizeof m, "{\"type\":\"move\",\"x\":%d,\"y\":%d}", cJSON_GetArrayItem(pt, 0)->valueint,
+             cJSON_GetArrayItem(pt, 1)->valueint);
+    double t0 = harness_now();
+    ws_send_text(c, m);
+    while (harness_now() - t0 < timeout_s) {
+        cJSON *st = harness_recv_type(c, "state", (int)((timeout_s - (harness_now() - t0)) * 1000) + 1);
+        if (!st) break;
+        /* My move and the computer's (a pass counts as one). */
+        if (nmoves_of(st) >= n + 2 && !strcmp(harness_str(st, "to_move"), "black")) {
+            cJSON_Delete(*state);
+            *state = st;
+            return harness_now() - t0;
+        }
+        cJSON_Delete(st);
+    }
+    return -1;
+}
+
+/* Item 2: attackers create strong AI rooms as fast as the rate limit allows; a player's own
+   game against the computer still gets its answers, and nothing thinks after they leave. */
+static void test_ai_flood(void) {
+    enum { ATTACKERS = 3, CREATES = 100 };
+    ws_conn v;
+    cJSON *st = create_room(&v, "{\"type\":\"create\",\"variant\":\"reversi\",\"mode\":\"ai\",\"level\":3}");
+    CHECK(st != NULL);
+    if (!st) return;
+    static ws_conn att[ATTACKERS];
+    int small = 4096;
+    for (int i = 0; i < ATTACKERS; i++) {
+        open_ok(&att[i]);
+        setsockopt(att[i].fd, SOL_SOCKET, SO_RCVBUF, &small, sizeof small);
+    }
+    /* A room at the strongest level and a move in it: the computer has to think. */
+    const char *mk = "{\"type\":\"create\",\"variant\":\"renju\",\"mode\":\"ai\",\"level\":20}";
+    const char *mv = "{\"type\":\"move\",\"move\":\"h8\"}";
+    double worst = 0;
+    int turns = 0;
+    for (int k = 0; k < CREATES; k++) {
+        double t0 = harness_now();
+        for (int i = 0; i < ATTACKERS; i++) ws_send_text(&att[i], k % 2 ? mv : mk);
+        if (k % 20 == 10) {
+            double w = reversi_turn(&v, &st, 20.0);
+            CHECK_MSG(w >= 0, "the computer did not answer within 20 s under attack");
+            if (w < 0) break;
+            if (w > worst) worst = w;
+            turns++;
+        }
+        while (harness_now() - t0 < 0.05) usleep(2000);
+    }
+    fprintf(stderr, "ai flood: %d answers, the slowest in %.2f s\n", turns, worst);
+    CHECK_EQ_INT(turns, 5);
+    for (int i = 0; i < ATTACKERS; i++) ws_close(&att[i]);
+    /* The attackers' rooms are empty now: their jobs are withdrawn, nothing thinks on. */
+    usleep(500 * 1000);
+    long c0 = harness_cpu_ticks(pid);
+    sleep(2);
+    long c1 = harness_cpu_ticks(pid);
+    fprintf(stderr, "ai flood: %ld ticks of CPU in the 2 s after the attackers left\n", c1 - c0);
+    CHECK_MSG(c1 - c0 < sysconf(_SC_CLK_TCK) / 2, "the server thought on for rooms nobody is in");
+    /* The player's game goes on. */
+    CHECK(reversi_turn(&v, &st, 20.0) >= 0);
+    cJSON_Delete(st);
+    ws_close(&v);
+}
+
+/* Item 4: the computer's move cannot be stored (a file size limit stands in for a full
+   disk): the player hears of it, and once the disk has room the computer moves. */
+static void test_ai_commit_fails(void) {
+    char db[300], wal[310];
+    snprintf(db, sizeof db, "%s.full", db_path);
+    snprintf(wal, sizeof wal, "%s-wal", db);
+    harness_opts ho = {.db = db, .web = web_dir, .errfile = err_path};
+    int p2, saved = port;
+    pid_t child = harness_start(&ho, &p2);
+    CHECK(child > 0 && p2 > 0);
+    if (p2 <= 0) return;
+    port = p2;
+    ws_conn v;
+    cJSON *st = create_room(&v, "{\"type\":\"create\",\"variant\":\"reversi\",\"mode\":\"ai\",\"level\":20}");
+    CHECK(st != NULL);
+    /* From now on the server cannot make its files any longer. */
+    struct stat sb;
+    off_t cap = stat(wal, &sb) == 0 ? sb.st_size : 0;
+    if (stat(db, &sb) == 0 && sb.st_size > cap) cap = sb.st_size;
+    /* My move goes in over the cap's edge? No: the first move is written before the cap,
+       by playing it now and capping while the computer thinks (level 20 takes its time). */
+    ws_send_text(&v, "{\"type\":\"move\",\"move\":\"f5\"}");
+    cJSON *mine = NULL;
+    while ((mine = harness_recv_type(&v, "state", 5000)) && nmoves_of(mine) < 1) cJSON_Delete(mine);
+    CHECK(mine && nmoves_of(mine) == 1 && cJSON_IsTrue(cJSON_GetObjectItem(mine, "thinking")));
+    cJSON_Delete(mine);
+    cap = stat(wal, &sb) == 0 ? sb.st_size : 0;
+    struct rlimit rl = {(rlim_t)cap, RLIM_INFINITY};
+    CHECK(prlimit(child, RLIMIT_FSIZE, &rl, NULL) == 0);
+    cJSON *e = harness_recv_type(&v, "error", 15000);
+    CHECK_MSG(e && !strcmp(harness_str(e, "code"), "store_failed"), "no error for the lost move: %s",
+              e ? harness_str(e, "code") : "(nothing)");
+    cJSON_Delete(e);
+    /* Room again on the disk: the computer's move arrives, and the game goes on. */
+    rl.rlim_cur = RLIM_INFINITY;
+    CHECK(prlimit(child, RLIMIT_FSIZE, &rl, NULL) == 0);
+    int moved = 0;
+    double t0 = harness_now();
+    while (!moved && harness_now() - t0 < 20) {
+        cJSON *s2 = harness_recv_type(&v, "state", 20000);
+        if (!s2) break;
+        moved = nmoves_of(s2) == 2 && !cJSON_IsTrue(cJSON_GetObjectItem(s2, "thinking"));
+        if (moved) {
+            cJSON_Delete(st);
+            st = s2;
+        } else {
+            cJSON_Delete(s2);
+        }
+    }
+    CHECK_MSG(moved, "the computer never moved after the disk had room again");
+    if (moved) CHECK(reversi_turn(&v, &st, 20.0) >= 0);
+    cJSON_Delete(st);
+    ws_close(&v);
+    CHECK_EQ_INT(harness_stop(child, SIGTERM), 0);
+    /* The stored game has both moves, and more. */
+    char err[256];
+    rv_store *sto = rv_store_open(db, err, sizeof err);
+    rv_store_game hdr;
+    char **mv;
+    int n = 0;
+    CHECK(sto && rv_store_load_game(sto, 1, &hdr, &mv, &n) == RV_STORE_OK && n >= 4);
+    if (sto && n) rv_store_free_moves(mv, n);
+    rv_store_close(sto);
+    port = saved;
+    unlink(db);
+    unlink(wal);
+}
+
 /* Item 6: the store refuses an empty path and a damaged file at start-up. */
 static void test_store_checks(void) {
     char err[512] = "";
@@ -320,6 +474,8 @@ int main(void) {
         test_utf8();
         test_origin();
         test_slow_readers(big);
+        test_ai_flood();
+        test_ai_commit_fails();
         CHECK_EQ_INT(harness_stop(pid, SIGTERM), 0);
         test_fd_exhaustion();
     }

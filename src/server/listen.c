@@ -134,6 +134,10 @@ static void *accept_main(void *arg) {
         }
         backoff_ms = 0;
         fcntl(fd, F_SETFD, FD_CLOEXEC);
+        /* What the kernel holds for a client that does not read is bounded too (it would
+           otherwise grow to megabytes per connection before the server's own queue fills). */
+        int sndbuf = SRV_SOCKET_SNDBUF;
+        setsockopt(fd, SOL_SOCKET, SO_SNDBUF, &sndbuf, sizeof sndbuf);
         for (;;) {
             pthread_mutex_lock(&l->lock);
             int room = l->nq < SRV_ACCEPT_QUEUE;

@@ -102,6 +102,7 @@ typedef struct ai_job {
 
 /* listen.c: the listening socket and the accept thread. */
 #define SRV_ACCEPT_QUEUE 256
+#define SRV_SOCKET_SNDBUF (64 * 1024) /* the kernel's send buffer per connection */
 typedef struct srv_listener {
     int fd;
     int port;                  /* the port bound (for --port 0) */
