@@ -191,10 +191,14 @@ int main(void) {
 
     /* a stop asked for the next think's number, before it began, stops it (and no
        later one); the move is still legal */
+    /* (a node limit only bounds the failure: unstopped, the think would use all of it;
+       stopped, it ends at its first poll, after a few hundred nodes) */
+    rv_gomoku_limits big = {0, 60, 0, 3000000};
     uint64_t ticket = rv_gomoku_ai_next_think(ai);
     rv_gomoku_ai_stop_think(ai, ticket);
-    CHECK(rv_gomoku_ai_think(ai, &g, &inf, &info) == RV_OK);
-    CHECK_MSG(info.depth < 8, "a pre-stopped think reached depth %d", info.depth);
+    CHECK(rv_gomoku_ai_think(ai, &g, &big, &info) == RV_OK);
+    CHECK_MSG(info.nodes < 20000, "a pre-stopped think searched %llu nodes",
+              (unsigned long long)info.nodes);
     CHECK(rv_gomoku_check(&g, info.x, info.y, NULL) == RV_OK);
     rv_gomoku_limits d4 = {0, 4, 0, 0};
     CHECK(rv_gomoku_ai_think(ai, &g, &d4, &info) == RV_OK);
