@@ -299,7 +299,7 @@ static int root_iteration(rv_reversi_ai *ai, uint64_t P, uint64_t O, const rv_pa
             v = search_move(ai, P, O, st, &mv[i], alpha, beta, depth, draw);
         } else {
             v = search_move(ai, P, O, st, &mv[i], a, a + 1, depth, draw);
-            if (v > a && v < beta) v = search_move(ai, P, O, st, &mv[i], v, beta, depth, draw);
+            if (v > a && v < beta) v = search_move(ai, P, O, st, &mv[i], a, beta, depth, draw);
         }
         if (ai->aborted) return bestv;
         mv[i].key = v;
@@ -390,7 +390,7 @@ static void think(rv_reversi_ai *ai, uint64_t P, uint64_t O, const plan *p,
     /* The exact solve, when the position is small enough. */
     if (empties <= p->solve && !p->noise && !ai->aborted) {
         int move;
-        int v = rv_ai_endgame(ai, P, O, -64, 64, &move);
+        int v = rv_ai_solve_exact(ai, P, O, &move);
         if (!ai->aborted && move >= 0 && move < 64) {
             out->move = move;
             out->eval_centi = 100 * v;
@@ -441,6 +441,11 @@ rv_status rv_reversi_ai_eval_moves(rv_reversi_ai *ai, const rv_reversi_pos *pos,
     uint64_t moves = rv_reversi_moves_bb(P, O);
     if (!moves && !rv_reversi_moves_bb(O, P)) return RV_EOVER;
     rv_ai_begin(ai, p.time_ms);
+    /* Every move gets its own full-window search: without forward pruning,
+     * so the scores are those of the plain search at that depth (a pruned
+     * search's scores depend on the windows and on what the table holds). */
+    const int probcut = ai->probcut;
+    ai->probcut = 0;
     mid_move mv[32];
     rv_pat_state st;
     rv_pat_state_init(&st, P, O);
@@ -494,5 +499,6 @@ rv_status rv_reversi_ai_eval_moves(rv_reversi_ai *ai, const rv_reversi_pos *pos,
     int k = n < max ? n : max;
     memcpy(out, res, (size_t)k * sizeof *out);
     *count = k;
+    ai->probcut = probcut;
     return RV_OK;
 }
