@@ -23,7 +23,14 @@ static void *worker(void *arg) {
         memcpy(s->ai_busy_room, j->room, sizeof s->ai_busy_room);
         pthread_mutex_unlock(&s->ai_lock);
 
-        j->status = pg_ai_think(s->ai, &j->game, j->level, SRV_AI_MS, &j->x, &j->y);
+        if (j->opening) {
+            rv_gomoku_limits lim = {0};
+            lim.level = j->level;
+            lim.time_ms = SRV_OPENING_PROBE_MS;
+            j->status = rv_opening_decide(&j->open, &j->game.g, s->open_ai, &lim, &j->act);
+        } else {
+            j->status = pg_ai_think(s->ai, &j->game, j->level, SRV_AI_MS, &j->x, &j->y);
+        }
 
         pthread_mutex_lock(&s->ai_lock);
         s->ai_busy_room[0] = 0;
@@ -40,11 +47,19 @@ static void *worker(void *arg) {
 int srv_ai_start(srv *s) {
     s->ai = pg_ai_new();
     if (!s->ai) return -1;
+    s->open_ai = rv_gomoku_ai_new(0);
+    if (!s->open_ai) {
+        pg_ai_free(s->ai);
+        s->ai = NULL;
+        return -1;
+    }
     pthread_mutex_init(&s->ai_lock, NULL);
     pthread_cond_init(&s->ai_cond, NULL);
     if (pthread_create(&s->ai_thread, NULL, worker, s)) {
         pg_ai_free(s->ai);
+        rv_gomoku_ai_free(s->open_ai);
         s->ai = NULL;
+        s->open_ai = NULL;
         return -1;
     }
     s->ai_started = 1;
@@ -66,17 +81,20 @@ void srv_ai_stop(srv *s) {
     pthread_cond_signal(&s->ai_cond);
     pthread_mutex_unlock(&s->ai_lock);
     pg_ai_stop(s->ai);
+    rv_gomoku_ai_stop(s->open_ai);
     pthread_join(s->ai_thread, NULL);
     free_jobs(s->todo_head);
     free_jobs(s->done);
     s->todo_head = s->todo_tail = s->done = NULL;
     pg_ai_free(s->ai);
+    rv_gomoku_ai_free(s->open_ai);
+    s->open_ai = NULL;
     pthread_mutex_destroy(&s->ai_lock);
     pthread_cond_destroy(&s->ai_cond);
     s->ai_started = 0;
 }
 
-static void submit(srv *s, room *r, int hint, int seat) {
+static void submit(srv *s, room *r, int hint, int seat, int opening) {
     ai_job *j = calloc(1, sizeof *j);
     if (!j) return;
     memcpy(j->room, r->rec.id, sizeof j->room);
@@ -85,6 +103,8 @@ static void submit(srv *s, room *r, int hint, int seat) {
     j->hint = hint;
     j->seat = seat;
     j->game = r->game;
+    j->opening = opening;
+    j->open = r->open;
     if (!hint) r->thinking = 1;
     else r->hints++;
     pthread_mutex_lock(&s->ai_lock);
@@ -95,9 +115,11 @@ static void submit(srv *s, room *r, int hint, int seat) {
     pthread_mutex_unlock(&s->ai_lock);
 }
 
-void srv_ai_submit(srv *s, room *r) { submit(s, r, 0, 0); }
+void srv_ai_submit(srv *s, room *r) {
+    submit(s, r, 0, 0, rv_opening_get_step(&r->open) != RV_STEP_PLAY);
+}
 
-void srv_ai_hint(srv *s, room *r, int seat) { submit(s, r, 1, seat); }
+void srv_ai_hint(srv *s, room *r, int seat) { submit(s, r, 1, seat, 0); }
 
 void srv_ai_cancel(srv *s, room *r) {
     /* Queued jobs of the room are dropped when they come back (old generation); a running
@@ -105,7 +127,10 @@ void srv_ai_cancel(srv *s, room *r) {
     pthread_mutex_lock(&s->ai_lock);
     int running = strcmp(s->ai_busy_room, r->rec.id) == 0;
     pthread_mutex_unlock(&s->ai_lock);
-    if (running) pg_ai_stop(s->ai);
+    if (running) {
+        pg_ai_stop(s->ai);
+        rv_gomoku_ai_stop(s->open_ai);
+    }
 }
 
 void srv_ai_collect(srv *s) {

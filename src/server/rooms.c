@@ -14,6 +14,8 @@ static const char *color_name(rv_color c) {
     return c == RV_BLACK ? "black" : c == RV_WHITE ? "white" : NULL;
 }
 
+const char *srv_color_name(rv_color c) { return color_name(c); }
+
 static rv_color parse_color(const char *s) {
     if (!s) return RV_EMPTY;
     if (!strcmp(s, "black")) return RV_BLACK;
@@ -27,6 +29,24 @@ static void send_json(srv_conn *c, cJSON *j) {
     char *t = cJSON_PrintUnformatted(j);
     if (t) srv_send(c, t, strlen(t));
     free(t);
+}
+
+void srv_send_json(srv_conn *c, const cJSON *j) { send_json(c, (cJSON *)j); }
+
+void srv_broadcast_json(room *r, const cJSON *j) {
+    char *t = cJSON_PrintUnformatted(j);
+    for (srv_conn *c = r->conns; t && c; c = c->next_in_room) srv_send(c, t, strlen(t));
+    free(t);
+}
+
+void srv_error_params(srv_conn *c, const char *code, const char *message, cJSON *params) {
+    cJSON *j = cJSON_CreateObject();
+    cJSON_AddStringToObject(j, "type", "error");
+    cJSON_AddStringToObject(j, "code", code);
+    cJSON_AddStringToObject(j, "message", message);
+    if (params) cJSON_AddItemToObject(j, "params", params);
+    send_json(c, j);
+    cJSON_Delete(j);
 }
 
 void srv_error(srv_conn *c, const char *code, const char *message) {
@@ -214,6 +234,11 @@ static void sb_key_str(sbuf *b, const char *key, const char *v) {
     else sb_str(b, "null");
 }
 
+/* Hints: always against the computer; between two players only if the creator allowed them. */
+static int hints_allowed(const room *r) {
+    return strcmp(r->rec.mode, "online") || r->allow_hints;
+}
+
 /* The state message of a room (see docs/protocol-web.md); malloc'd, or NULL. */
 static char *state_text(const room *r) {
     const pg_game *p = &r->game;
@@ -311,6 +336,16 @@ static char *state_text(const room *r) {
              spectators, r->thinking ? "true" : "false");
     sb_str(&b, t);
     sb_key_str(&b, "undo_request", color_or_null(r->undo_request));
+    sb_key_str(&b, "turn", color_or_null(srv_turn(r)));
+    snprintf(t, sizeof t, ",\"hints\":{\"allowed\":%s,\"black\":%d,\"white\":%d}",
+             hints_allowed(r) ? "true" : "false", r->hints_used[RV_BLACK], r->hints_used[RV_WHITE]);
+    sb_str(&b, t);
+    char *op = srv_opening_json(r);
+    if (op) {
+        sb_put(&b, ",", 1);
+        sb_str(&b, op);
+        free(op);
+    }
     sb_put(&b, "}", 1);
     if (b.oom) {
         free(b.p);
@@ -326,6 +361,8 @@ static void broadcast_state(room *r) {
     for (srv_conn *c = r->conns; c; c = c->next_in_room) srv_send(c, t, len);
     free(t);
 }
+
+void srv_broadcast_state(room *r) { broadcast_state(r); }
 
 /* ---------------------------------------------------------------- the room table */
 
@@ -366,10 +403,18 @@ void srv_rooms_free(srv *s) {
         }
 }
 
+rv_color srv_turn(const room *r) {
+    if (pg_over(&r->game)) return RV_EMPTY;
+    if (!r->game.reversi && rv_opening_get_step(&r->open) != RV_STEP_PLAY) return r->open.actor;
+    return pg_to_move(&r->game);
+}
+
 static int ai_to_move(const room *r) {
-    rv_color tm = pg_to_move(&r->game);
+    rv_color tm = srv_turn(r);
     return tm && (r->rec.ai_color & tm);
 }
+
+int srv_ai_turn(const room *r) { return ai_to_move(r); }
 
 /* Rebuilds a game from its stored moves (replaying each through the rules). */
 static int load_game(srv *s, int64_t id, pg_game *p, rv_store_game *hdr) {
@@ -396,6 +441,20 @@ static int load_game(srv *s, int64_t id, pg_game *p, rv_store_game *hdr) {
     return 0;
 }
 
+/* The room's settings, hints used and opening, from the stored events of its current game. */
+static int load_events(srv *s, room *r) {
+    rv_store_event *ev = NULL;
+    int n = 0;
+    if (rv_store_get_events(s->store, r->rec.game_id, &ev, &n)) return -1;
+    for (int i = 0; i < n; i++) {
+        if (!strcmp(ev[i].kind, "rules")) r->allow_hints = strstr(ev[i].text, "hints=1") != NULL;
+        if (!strcmp(ev[i].kind, "hint")) r->hints_used[parse_color(ev[i].who)]++;
+    }
+    int rc = srv_opening_rebuild(r, ev, n);
+    free(ev);
+    return rc;
+}
+
 /* The room with this id, from memory or from the store (a room resumes after a restart). */
 static room *get_room(srv *s, const char *id) {
     room *r = find_loaded(s, id);
@@ -406,7 +465,7 @@ static room *get_room(srv *s, const char *id) {
     if (!r) return NULL;
     r->rec = rec;
     rv_store_game hdr;
-    if (load_game(s, rec.game_id, &r->game, &hdr)) {
+    if (load_game(s, rec.game_id, &r->game, &hdr) || load_events(s, r)) {
         free(r);
         return NULL;
     }
@@ -457,15 +516,31 @@ static const char *player_label(const room *r, int seat, char *buf, size_t n) {
     return buf;
 }
 
-/* Starts a new game in the room (store first). */
-static int room_new_game(srv *s, room *r, const char *variant, int size, char *err, size_t n) {
+const char *srv_player_label(const room *r, int seat, char *buf, size_t n) {
+    return player_label(r, seat, buf, n);
+}
+
+/* Starts a new game in the room (store first), with its opening rule and hint setting. */
+static int room_new_game(srv *s, room *r, const char *variant, int size, rv_opening_rule rule,
+                         int allow_hints, char *err, size_t n) {
     pg_game g;
+    rv_opening o;
     if (pg_init(&g, variant, size, err, n) != RV_OK) return -1;
+    if (rv_opening_init(&o, g.reversi ? RV_OPENING_FREE : rule, &g.g) != RV_OK) {
+        snprintf(err, n, "the %s opening does not fit this game", rv_opening_rule_name(rule));
+        return -1;
+    }
     char b[16], w[16];
     int64_t id = rv_store_new_game(s->store, r->rec.id, g.variant, g.size,
                                    player_label(r, RV_BLACK, b, sizeof b),
                                    player_label(r, RV_WHITE, w, sizeof w));
     if (id < 0) {
+        snprintf(err, n, "the database refused the new game");
+        return -1;
+    }
+    char rules[64];
+    snprintf(rules, sizeof rules, "opening=%s;hints=%d", rv_opening_rule_name(rule), allow_hints);
+    if (rv_store_add_event(s->store, id, 0, "rules", "", rules)) {
         snprintf(err, n, "the database refused the new game");
         return -1;
     }
@@ -477,6 +552,9 @@ static int room_new_game(srv *s, room *r, const char *variant, int size, char *e
     }
     r->rec = rec;
     r->game = g;
+    r->open = o;
+    r->allow_hints = allow_hints;
+    memset(r->hints_used, 0, sizeof r->hints_used);
     r->gen = ++s->last_gen;
     r->undo_request = RV_EMPTY;
     return 0;
@@ -519,6 +597,22 @@ static void do_create(srv *s, srv_conn *c, const cJSON *msg) {
     char err[160];
     if (pg_init(&probe, variant, size, err, sizeof err) != RV_OK)
         return srv_error(c, "bad_request", err);
+    const char *opening = json_str(msg, "opening");
+    rv_opening_rule rule = RV_OPENING_FREE;
+    rv_opening o;
+    if (opening && (rv_opening_rule_parse(opening, &rule) != RV_OK ||
+                    (probe.reversi && rule != RV_OPENING_FREE) ||
+                    (!probe.reversi && rv_opening_init(&o, rule, &probe.g) != RV_OK))) {
+        cJSON *p = cJSON_CreateObject();
+        cJSON_AddStringToObject(p, "opening", opening);
+        cJSON_AddStringToObject(p, "variant", probe.variant);
+        cJSON_AddNumberToObject(p, "size", probe.size);
+        return srv_error_params(c, "bad_opening",
+                                "opening: free; swap2 for Gomoku; soosorv8 for Renju on 15x15", p);
+    }
+    const cJSON *hints = cJSON_GetObjectItemCaseSensitive(msg, "hints");
+    if (hints && !cJSON_IsBool(hints))
+        return srv_error(c, "bad_request", "hints must be true or false");
 
     room *r = calloc(1, sizeof *r);
     if (!r) return srv_error(c, "server", "out of memory");
@@ -535,7 +629,7 @@ static void do_create(srv *s, srv_conn *c, const cJSON *msg) {
         free(r);
         return srv_error(c, "server", "no randomness for a seat token");
     }
-    if (room_new_game(s, r, variant, size, err, sizeof err)) {
+    if (room_new_game(s, r, variant, size, rule, cJSON_IsTrue(hints), err, sizeof err)) {
         free(r);
         return srv_error(c, "store_failed", err);
     }
@@ -543,6 +637,7 @@ static void do_create(srv *s, srv_conn *c, const cJSON *msg) {
     room_insert(s, r);
     enter_room(c, r, me);
     send_joined(c, r);
+    srv_send_events(s, c, r);
     if (ai_to_move(r)) srv_ai_submit(s, r);
     broadcast_state(r);
 }
@@ -582,11 +677,12 @@ static void do_join(srv *s, srv_conn *c, const cJSON *msg) {
     }
     enter_room(c, r, seat);
     send_joined(c, r);
+    srv_send_events(s, c, r);
     broadcast_state(r);
 }
 
 /* Commits moves [from, to) of the room's game and its result; 0 on success. */
-static int commit_moves(srv *s, room *r, int from) {
+int srv_commit_moves(srv *s, room *r, int from) {
     int n = pg_nmoves(&r->game);
     for (int i = from; i < n; i++) {
         char t[16];
@@ -606,7 +702,7 @@ static void do_move(srv *s, srv_conn *c, const cJSON *msg) {
     if (!r) return srv_error(c, "no_room", "join or create a room first");
     if (!c->seat) return srv_error(c, "not_seated", "you are watching this game: you cannot move");
     if (pg_over(&r->game)) return srv_error(c, "over", "the game is over");
-    if (pg_to_move(&r->game) != (rv_color)c->seat)
+    if (srv_turn(r) != (rv_color)c->seat)
         return srv_error(c, "not_your_turn", "it is not your turn");
     int ply;
     if (json_int(msg, "ply", -1, 0, 1 << 20, &ply))
@@ -617,6 +713,11 @@ static void do_move(srv *s, srv_conn *c, const cJSON *msg) {
     int x, y, has_xy = !json_int(msg, "x", -1, 0, 25, &x) && !json_int(msg, "y", -1, 0, 25, &y);
     if (!text && !(has_xy && x >= 0 && y >= 0))
         return srv_error(c, "bad_request", "move needs \"move\" (like \"h8\") or \"x\" and \"y\"");
+    if (!r->game.reversi && rv_opening_get_step(&r->open) != RV_STEP_PLAY) {
+        if (text && pg_parse_point(&r->game, text, &x, &y) != RV_OK)
+            return srv_error(c, "bad_move", "that is not a point like h8");
+        return srv_opening_point(s, c, x, y);
+    }
     int from = pg_nmoves(&r->game);
     pg_game before = r->game;
     char why[160];
@@ -636,7 +737,7 @@ static void do_move(srv *s, srv_conn *c, const cJSON *msg) {
                 pg_point_text(&r->game, px, py, pt, sizeof pt);
         return error_kind(c, code, why, kind, pt);
     }
-    if (commit_moves(s, r, from)) {
+    if (srv_commit_moves(s, r, from)) {
         r->game = before;
         rv_store_truncate(s->store, r->rec.game_id, from);
         return srv_error(c, "store_failed", "the move could not be stored: try again");
@@ -650,6 +751,7 @@ static void do_move(srv *s, srv_conn *c, const cJSON *msg) {
 static int undo_for(srv *s, room *r, rv_color who) {
     pg_game g = r->game;
     if (pg_undo_for(&g, who) != RV_OK) return -1;
+    if (!g.reversi && pg_nmoves(&g) < rv_opening_locked_moves(&r->open)) return -3;
     if (rv_store_truncate(s->store, r->rec.game_id, pg_nmoves(&g)) ||
         rv_store_set_result(s->store, r->rec.game_id, ""))
         return -2;
@@ -665,16 +767,21 @@ static void do_undo(srv *s, srv_conn *c) {
     if (!r) return srv_error(c, "no_room", "join or create a room first");
     if (!c->seat) return srv_error(c, "not_seated", "you are watching this game");
     if (r->game.resigned) return srv_error(c, "over", "the game ended by resignation");
+    if (!r->game.reversi && rv_opening_get_step(&r->open) != RV_STEP_PLAY)
+        return srv_error(c, "opening_undo", "the opening cannot be taken back");
     if (!strcmp(r->rec.mode, "online")) {
         if (r->undo_request) return srv_error(c, "pending", "an undo request is already open");
         pg_game probe = r->game;
         if (pg_undo_for(&probe, (rv_color)c->seat) != RV_OK)
             return srv_error(c, "nothing_to_undo", "you have no move to take back");
+        if (!probe.reversi && pg_nmoves(&probe) < rv_opening_locked_moves(&r->open))
+            return srv_error(c, "opening_undo", "the opening cannot be taken back");
         r->undo_request = (rv_color)c->seat;
         return broadcast_state(r);
     }
     int rc = undo_for(s, r, (rv_color)c->seat);
     if (rc == -1) return srv_error(c, "nothing_to_undo", "you have no move to take back");
+    if (rc == -3) return srv_error(c, "opening_undo", "the opening cannot be taken back");
     if (rc == -2) return srv_error(c, "store_failed", "the undo could not be stored");
     if (ai_to_move(r)) srv_ai_submit(s, r);
     broadcast_state(r);
@@ -692,6 +799,16 @@ static void do_undo_reply(srv *s, srv_conn *c, const cJSON *msg) {
     if (cJSON_IsTrue(acc)) {
         int rc = undo_for(s, r, who);
         if (rc == -2) return srv_error(c, "store_failed", "the undo could not be stored");
+    } else {
+        /* Everyone hears it, the asker above all. */
+        cJSON *j = cJSON_CreateObject();
+        cJSON_AddStringToObject(j, "type", "notice");
+        cJSON_AddStringToObject(j, "code", "undo_declined");
+        cJSON *p = cJSON_AddObjectToObject(j, "params");
+        cJSON_AddStringToObject(p, "asker", color_name(who));
+        cJSON_AddStringToObject(p, "by", color_name((rv_color)c->seat));
+        srv_broadcast_json(r, j);
+        cJSON_Delete(j);
     }
     broadcast_state(r);
 }
@@ -701,9 +818,22 @@ static void do_hint(srv *s, srv_conn *c) {
     if (!r) return srv_error(c, "no_room", "join or create a room first");
     if (!c->seat) return srv_error(c, "not_seated", "you are watching this game");
     if (pg_over(&r->game)) return srv_error(c, "over", "the game is over");
+    if (!hints_allowed(r))
+        return srv_error(c, "hint_off", "hints are off in this room (its creator did not allow them)");
+    if (!r->game.reversi && rv_opening_get_step(&r->open) != RV_STEP_PLAY)
+        return srv_error(c, "opening_hint", "no hints during the opening");
     if (pg_to_move(&r->game) != (rv_color)c->seat)
         return srv_error(c, "not_your_turn", "it is not your turn");
     if (r->hints >= 2) return srv_error(c, "pending", "a hint is already being computed");
+    if (!strcmp(r->rec.mode, "online")) {
+        /* Between two players a hint is announced to the room and kept with the game. */
+        char ply[16];
+        snprintf(ply, sizeof ply, "%d", pg_nmoves(&r->game));
+        if (srv_event(s, r, "hint", color_name((rv_color)c->seat), ply))
+            return srv_error(c, "store_failed", "the hint could not be recorded");
+        r->hints_used[c->seat]++;
+        broadcast_state(r);
+    }
     srv_ai_hint(s, r, c->seat);
 }
 
@@ -726,6 +856,23 @@ static void do_resign(srv *s, srv_conn *c) {
     broadcast_state(r);
 }
 
+int srv_swap_colors(srv *s, room *r) {
+    rv_store_room rec = r->rec;
+    memcpy(rec.token[0], r->rec.token[1], sizeof rec.token[0]);
+    memcpy(rec.token[1], r->rec.token[0], sizeof rec.token[1]);
+    rec.ai_color = (r->rec.ai_color & 1 ? 2 : 0) | (r->rec.ai_color & 2 ? 1 : 0);
+    if (rv_store_put_room(s->store, &rec)) return -1;
+    r->rec = rec;
+    /* Each seated connection follows its token to the other seat. */
+    for (srv_conn *c = r->conns; c; c = c->next_in_room)
+        if (c->seat) {
+            c->seat = 3 - c->seat;
+            send_joined(c, r);
+        }
+    r->undo_request = RV_EMPTY;
+    return 0;
+}
+
 static void do_new(srv *s, srv_conn *c) {
     room *r = c->room;
     if (!r) return srv_error(c, "no_room", "join or create a room first");
@@ -735,7 +882,11 @@ static void do_new(srv *s, srv_conn *c) {
     char err[160], variant[16];
     snprintf(variant, sizeof variant, "%s", r->game.variant);
     if (r->thinking) srv_ai_cancel(s, r);
-    if (room_new_game(s, r, variant, r->game.size, err, sizeof err))
+    /* Online, the players take turns with black: colours swap for the next game. */
+    if (!strcmp(r->rec.mode, "online") && srv_swap_colors(s, r))
+        return srv_error(c, "store_failed", "the room could not be stored");
+    if (room_new_game(s, r, variant, r->game.size, rv_opening_get_rule(&r->open), r->allow_hints,
+                      err, sizeof err))
         return srv_error(c, "store_failed", err);
     r->thinking = 0;
     if (ai_to_move(r)) srv_ai_submit(s, r);
@@ -776,7 +927,9 @@ void srv_ai_done(srv *s, ai_job *job) {
         for (srv_conn *c = r->conns; c; c = c->next_in_room)
             srv_error(c, "ai_failed", "the computer cannot play this game here");
     }
-    if (job->status == RV_OK && ai_to_move(r)) {
+    if (job->opening) {
+        if (job->status == RV_OK && ai_to_move(r)) srv_opening_ai_act(s, r, &job->act);
+    } else if (job->status == RV_OK && ai_to_move(r)) {
         int from = pg_nmoves(&r->game);
         pg_game before = r->game;
         char why[160];
@@ -785,7 +938,7 @@ void srv_ai_done(srv *s, ai_job *job) {
                                   : pg_play_xy(&r->game, job->x, job->y, why, sizeof why, &kind);
         if (st != RV_OK) {
             fprintf(stderr, "renversi serve: the AI's move was refused: %s\n", why);
-        } else if (commit_moves(s, r, from)) {
+        } else if (srv_commit_moves(s, r, from)) {
             r->game = before;
             rv_store_truncate(s->store, r->rec.game_id, from);
         } else if (ai_to_move(r)) {
@@ -879,6 +1032,8 @@ static void do_replay(srv *s, srv_conn *c, const cJSON *msg) {
     free(b);
     free(full);
     free(step);
+    cJSON *ev = srv_events_json(s, id);
+    if (ev) cJSON_AddItemToObject(j, "events", ev);
     send_json(c, j);
     cJSON_Delete(j);
 }
@@ -945,6 +1100,10 @@ void srv_handle(srv *s, srv_conn *c, const char *text, size_t len) {
         do_replay(s, c, msg);
     } else if (!strcmp(type, "export")) {
         do_export(s, c, msg);
+    } else if (!strcmp(type, "chat")) {
+        srv_chat(s, c, msg);
+    } else if (!strcmp(type, "opening")) {
+        srv_opening_msg(s, c, msg);
     } else if (!strcmp(type, "ping")) {
         cJSON *j = cJSON_CreateObject();
         cJSON_AddStringToObject(j, "type", "pong");

@@ -8,6 +8,7 @@
 #include <stdint.h>
 
 #include "cli/tui_game.h"
+#include "renversi/opening.h"
 #include "server/store.h"
 
 #define SRV_MAX_MESSAGE 4096     /* a client message larger than this is refused */
@@ -16,6 +17,10 @@
 #define SRV_RATE_PER_SEC 20.0    /* ... refilled at this rate */
 #define SRV_ROOM_BUCKETS 1024
 #define SRV_AI_MS 3000           /* the AI's time cap per move in the browser game */
+#define SRV_CHAT_MAX 200         /* characters in one chat message */
+#define SRV_CHAT_BURST 5.0       /* chat: a bucket of this many messages ... */
+#define SRV_CHAT_PER_SEC 0.5     /* ... refilled at this rate */
+#define SRV_OPENING_PROBE_MS 150 /* the engine's time per position weighed in an opening choice */
 
 struct room;
 struct lws;
@@ -41,6 +46,8 @@ typedef struct srv_conn {
     double bucket;             /* rate limit tokens */
     uint64_t bucket_ns;
     uint64_t rate_err_ns;      /* when the last rate-limit error was sent */
+    double chat_bucket;        /* chat rate limit tokens */
+    uint64_t chat_ns;
 } srv_conn;
 
 typedef struct room {
@@ -54,6 +61,9 @@ typedef struct room {
     int hints;                 /* hint jobs queued or running (the room stays loaded) */
     uint64_t gen;              /* new on load, undo, resign, new game: answers of the AI for an
                                   older state (or an earlier load of the room) are dropped */
+    rv_opening open;           /* the opening rule's progress (Gomoku; free for Reversi) */
+    int allow_hints;           /* online rooms: the creator allowed hints */
+    int hints_used[3];         /* hints asked this game, by colour */
 } room;
 
 typedef struct ai_job {
@@ -62,6 +72,9 @@ typedef struct ai_job {
     uint64_t gen;
     int level;
     int hint;                  /* 0: the room's computer player moves; 1: a hint for `seat` */
+    int opening;               /* 1: an opening act for the computer (open, act) */
+    rv_opening open;
+    rv_opening_act act;
     int seat;
     pg_game game;
     int status, x, y;          /* the answer */
@@ -81,9 +94,12 @@ typedef struct srv {
     ai_job *todo_head, *todo_tail, *done;
     int ai_quit;
     pg_ai *ai;
+    rv_gomoku_ai *open_ai;     /* the worker's engine for opening choices */
     uint64_t ai_busy_gen;      /* generation of the job being thought about */
     char ai_busy_room[24];
 } srv;
+
+struct cJSON;
 
 /* server.c: queue a text message for one client (copied). */
 void srv_send(srv_conn *c, const char *text, size_t len);
@@ -93,6 +109,40 @@ void srv_error(srv_conn *c, const char *code, const char *message);
 void srv_conn_closed(srv *s, srv_conn *c);
 void srv_ai_done(srv *s, ai_job *job);
 void srv_rooms_free(srv *s);
+/* An error with parameters for the page's wording ("params":{...}; params is consumed). */
+void srv_error_params(srv_conn *c, const char *code, const char *message, struct cJSON *params);
+void srv_send_json(srv_conn *c, const struct cJSON *j);
+void srv_broadcast_json(room *r, const struct cJSON *j);
+void srv_broadcast_state(room *r);
+/* Commits moves [from, end) of the room's game and its result; 0 on success. */
+int srv_commit_moves(srv *s, room *r, int from);
+/* The colour whose holder must act now: the opening's actor, else the side to move. */
+rv_color srv_turn(const room *r);
+/* Does the computer hold the colour that must act now? */
+int srv_ai_turn(const room *r);
+/* The two players exchange colours (seats, tokens, the computer's colour). 0 on success. */
+int srv_swap_colors(srv *s, room *r);
+const char *srv_color_name(rv_color c);
+/* "human" or "ai N" for the seat of colour `seat`, as the games table records it. */
+const char *srv_player_label(const room *r, int seat, char *buf, size_t n);
+/* chat.c: chat lines and the game's other events (hints used, opening choices). */
+void srv_chat(srv *s, srv_conn *c, const struct cJSON *msg);
+/* Stores an event of the room's current game and tells everyone in the room. 0 on success. */
+int srv_event(srv *s, room *r, const char *kind, const char *who, const char *text);
+/* Sends the current game's events to one client (after a join). */
+void srv_send_events(srv *s, srv_conn *c, const room *r);
+/* A game's events as a JSON array (NULL when they cannot be read). */
+struct cJSON *srv_events_json(srv *s, int64_t game);
+/* opening.c: the opening rule in a room. */
+void srv_opening_msg(srv *s, srv_conn *c, const struct cJSON *msg);
+/* A point given by a player while the opening waits for a stone or a pick. */
+void srv_opening_point(srv *s, srv_conn *c, int x, int y);
+/* Applies the computer's opening act (its turn in the room); the caller broadcasts. */
+void srv_opening_ai_act(srv *s, room *r, const rv_opening_act *act);
+/* The opening of a loaded game, replayed from its moves and events; 0 on success. */
+int srv_opening_rebuild(room *r, const rv_store_event *ev, int nev);
+/* The opening's part of the state message ("opening":{...}), malloc'd. */
+char *srv_opening_json(const room *r);
 /* ai_worker.c */
 int srv_ai_start(srv *s);
 void srv_ai_stop(srv *s);

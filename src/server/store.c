@@ -17,6 +17,9 @@ enum {
     Q_LIST,
     Q_PUT_ROOM,
     Q_GET_ROOM,
+    Q_SET_PLAYERS,
+    Q_ADD_EVENT,
+    Q_GET_EVENTS,
     Q_COUNT
 };
 
@@ -36,6 +39,9 @@ static const char *const sql_text[Q_COUNT] = {
                    "ai_color, level) VALUES(?,?,?,?,?,?,?)",
     [Q_GET_ROOM] = "SELECT id, mode, game, black_token, white_token, ai_color, level "
                    "FROM rooms WHERE id = ?",
+    [Q_SET_PLAYERS] = "UPDATE games SET black = ?, white = ? WHERE id = ?",
+    [Q_ADD_EVENT] = "INSERT INTO events(game, ply, kind, who, created, text) VALUES(?,?,?,?,?,?)",
+    [Q_GET_EVENTS] = "SELECT ply, kind, who, created, text FROM events WHERE game = ? ORDER BY seq",
 };
 
 static const char schema[] =
@@ -52,7 +58,12 @@ static const char schema[] =
     "CREATE TABLE IF NOT EXISTS moves(game INTEGER NOT NULL REFERENCES games(id), ply INTEGER"
     " NOT NULL, move TEXT NOT NULL, PRIMARY KEY(game, ply)) WITHOUT ROWID;"
     "CREATE TABLE IF NOT EXISTS rooms(id TEXT PRIMARY KEY, mode TEXT, game INTEGER,"
-    " black_token TEXT, white_token TEXT, ai_color INTEGER, level INTEGER);";
+    " black_token TEXT, white_token TEXT, ai_color INTEGER, level INTEGER);"
+    /* Chat lines and opening choices, in the order they happened (seq). */
+    "CREATE TABLE IF NOT EXISTS events(seq INTEGER PRIMARY KEY, game INTEGER NOT NULL"
+    " REFERENCES games(id), ply INTEGER NOT NULL, kind TEXT NOT NULL, who TEXT, created INTEGER,"
+    " text TEXT);"
+    "CREATE INDEX IF NOT EXISTS events_game ON events(game, seq);";
 
 struct rv_store {
     sqlite3 *db;
@@ -234,4 +245,55 @@ int rv_store_get_room(rv_store *s, const char *id, rv_store_room *out) {
     }
     sqlite3_reset(st);
     return found ? 0 : -1;
+}
+
+int rv_store_set_players(rv_store *s, int64_t game, const char *black, const char *white) {
+    sqlite3_stmt *st = s->q[Q_SET_PLAYERS];
+    sqlite3_bind_text(st, 1, black, -1, SQLITE_TRANSIENT);
+    sqlite3_bind_text(st, 2, white, -1, SQLITE_TRANSIENT);
+    sqlite3_bind_int64(st, 3, game);
+    return step_done(s, st);
+}
+
+int rv_store_add_event(rv_store *s, int64_t game, int ply, const char *kind, const char *who,
+                       const char *text) {
+    sqlite3_stmt *st = s->q[Q_ADD_EVENT];
+    size_t len = strlen(text);
+    if (len > RV_STORE_EVENT_TEXT - 1) len = RV_STORE_EVENT_TEXT - 1;
+    sqlite3_bind_int64(st, 1, game);
+    sqlite3_bind_int(st, 2, ply);
+    sqlite3_bind_text(st, 3, kind, -1, SQLITE_TRANSIENT);
+    sqlite3_bind_text(st, 4, who, -1, SQLITE_TRANSIENT);
+    sqlite3_bind_int64(st, 5, (sqlite3_int64)time(NULL));
+    sqlite3_bind_text(st, 6, text, (int)len, SQLITE_TRANSIENT);
+    return step_done(s, st);
+}
+
+int rv_store_get_events(rv_store *s, int64_t game, rv_store_event **events, int *n) {
+    sqlite3_stmt *st = s->q[Q_GET_EVENTS];
+    sqlite3_bind_int64(st, 1, game);
+    rv_store_event *v = NULL;
+    int cnt = 0, cap = 0, rc;
+    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+        if (cnt == cap) {
+            cap = cap ? 2 * cap : 16;
+            rv_store_event *nv = realloc(v, (size_t)cap * sizeof *v);
+            if (!nv) break;
+            v = nv;
+        }
+        rv_store_event *e = &v[cnt++];
+        e->ply = sqlite3_column_int(st, 0);
+        copy_col(e->kind, sizeof e->kind, st, 1);
+        copy_col(e->who, sizeof e->who, st, 2);
+        e->created = sqlite3_column_int64(st, 3);
+        copy_col(e->text, sizeof e->text, st, 4);
+    }
+    sqlite3_reset(st);
+    if (rc != SQLITE_DONE) {
+        free(v);
+        return -1;
+    }
+    *events = v;
+    *n = cnt;
+    return 0;
 }

@@ -59,6 +59,30 @@ void rv_store_free_moves(char **moves, int n);
 /* The most recent games (up to MAX) with at least one move, newest first. Returns the count. */
 int rv_store_list_games(rv_store *s, rv_store_game *out, int max);
 
+/* Updates a game's players (after the colours were exchanged). 0 on success. */
+int rv_store_set_players(rv_store *s, int64_t game, const char *black, const char *white);
+
+#define RV_STORE_EVENT_TEXT 1024 /* bytes of an event's text, NUL included */
+
+/*
+ * Something said or decided during a game besides its moves: a chat line, a hint used, an
+ * opening choice ("chat", "hint", "rules", "choose", "declare", "offer"), with who
+ * ("black", "white", "spectator", "ai") and the number of moves on the board then.
+ */
+typedef struct rv_store_event {
+    int ply;
+    char kind[12];
+    char who[12];
+    int64_t created; /* unix seconds */
+    char text[RV_STORE_EVENT_TEXT];
+} rv_store_event;
+
+/* Appends an event to a game (text is cut to RV_STORE_EVENT_TEXT - 1 bytes). 0 on success. */
+int rv_store_add_event(rv_store *s, int64_t game, int ply, const char *kind, const char *who,
+                       const char *text);
+/* A game's events in order into a malloc'd array (*events, *n; free() it). 0 on success. */
+int rv_store_get_events(rv_store *s, int64_t game, rv_store_event **events, int *n);
+
 /* Inserts or replaces a room. 0 on success. */
 int rv_store_put_room(rv_store *s, const rv_store_room *r);
 /* Reads a room. 0 when found. */
