@@ -583,6 +583,55 @@ static void test_reversi_pass(pid_t *pid) {
     ws_close(&b2.c);
 }
 
+/* The Reversi result is the library's (issue #11): 48-14 on the board with 2 empty
+ * squares after 2 passes is "black wins 50-14" in the state, the stored game and the GGF
+ * export (RE[+36]), as `renversi judge` says (tests/cli_game_result.sh). */
+static void test_reversi_result(void) {
+    static const char game[] = "e6f6c4c5b6e7f7b5b4f8g6a3e8a5a6c7a4g8f5f4c6h7g4d6h5h4h3h6h8g7c8b8g5a7"
+                               "d8b7d7e3f2d3f3g3e2d1e1c2h2a8d2b3c1c3b2a2g2f1g1h1";
+    seat a, b;
+    create(&a, "{\"type\":\"create\",\"variant\":\"reversi\",\"mode\":\"online\"}");
+    join(&b, a.room, "");
+    drain(&a.c);
+    cJSON *s = NULL;
+    char to_move[8] = "black";
+    for (size_t i = 0; i + 1 < sizeof game; i += 2) {
+        char mv[3] = {game[i], game[i + 1], 0};
+        cJSON_Delete(s);
+        s = move(!strcmp(to_move, "black") ? &a.c : &b.c, mv);
+        if (!s) break;
+        snprintf(to_move, sizeof to_move, "%s", s && str(s, "to_move") ? str(s, "to_move") : "");
+        drain(!strcmp(to_move, "black") ? &a.c : &b.c);
+    }
+    CHECK(s && nmoves(s) == 60);
+    CHECK(s && cJSON_IsTrue(cJSON_GetObjectItem(s, "over")));
+    CHECK(s && !strcmp(str(s, "result"), "black wins 50-14"));
+    CHECK(s && !strcmp(str(s, "winner"), "black"));
+    int64_t id = s ? (int64_t)cJSON_GetObjectItem(s, "game_id")->valuedouble : 0;
+    cJSON_Delete(s);
+    char m[128];
+    snprintf(m, sizeof m, "{\"type\":\"export\",\"id\":%lld,\"format\":\"ggf\"}", (long long)id);
+    drain(&b.c);
+    ws_send_text(&b.c, m);
+    cJSON *x = recv_type(&b.c, "export", 3000);
+    CHECK(x && strstr(str(x, "text"), "RE[+36]"));
+    cJSON_Delete(x);
+    ws_send_text(&b.c, "{\"type\":\"list\"}");
+    x = recv_type(&b.c, "games", 3000);
+    cJSON *g = cJSON_GetObjectItem(x, "games");
+    int found = 0;
+    for (int i = 0; i < cJSON_GetArraySize(g); i++) {
+        cJSON *e = cJSON_GetArrayItem(g, i);
+        if ((int64_t)cJSON_GetObjectItem(e, "id")->valuedouble != id) continue;
+        found = 1;
+        CHECK_EQ_STR(str(e, "result"), "black wins 50-14");
+    }
+    CHECK(found);
+    cJSON_Delete(x);
+    ws_close(&a.c);
+    ws_close(&b.c);
+}
+
 int main(void) {
     signal(SIGPIPE, SIG_IGN);
     snprintf(db_path, sizeof db_path, "/tmp/renversi-test-server-%d.db", (int)getpid());
@@ -596,6 +645,7 @@ int main(void) {
         test_bad_input();
         test_forbidden();
         test_reversi_and_records();
+        test_reversi_result();
         test_ai_game();
         test_kill_restart(&pid);
         test_reversi_pass(&pid);

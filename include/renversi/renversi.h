@@ -10,4 +10,6 @@
 #include "renversi/reversi.h"
 #include "renversi/reversi_record.h"
 #include "renversi/reversi_ai.h"
+#include "renversi/game.h"
+#include "renversi/game_ai.h"
 #endif

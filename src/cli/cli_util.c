@@ -1,4 +1,4 @@
-/* Helpers shared by the subcommands: errors, line input, machine description. */
+/* Helpers of the command-line front end: input files of positions, machine description. */
 #include "cli/cli.h"
 
 #include <ctype.h>
@@ -6,41 +6,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-
-int rv_cli_fail(const char *cmd, const char *fmt, ...) {
-    va_list ap;
-    fprintf(stderr, "renversi %s: ", cmd);
-    va_start(ap, fmt);
-    vfprintf(stderr, fmt, ap);
-    va_end(ap);
-    fputc('\n', stderr);
-    return RV_EXIT_BAD;
-}
-
-int rv_cli_wants_help(int argc, char **argv) {
-    for (int i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "--") == 0) return 0;
-        if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0) return 1;
-    }
-    return 0;
-}
-
-int rv_cli_skip_line(const char *line) {
-    while (*line == ' ' || *line == '\t' || *line == '\r') line++;
-    return *line == '\0' || *line == '#' || *line == '%';
-}
-
-long rv_cli_getline(char **buf, size_t *cap, FILE *f) {
-    ssize_t n = getline(buf, cap, f);
-    if (n < 0) return -1;
-    while (n > 0 && ((*buf)[n - 1] == '\n' || (*buf)[n - 1] == '\r')) (*buf)[--n] = '\0';
-    return (long)n;
-}
-
-FILE *rv_cli_open(const char *path) {
-    if (strcmp(path, "-") == 0) return stdin;
-    return fopen(path, "r");
-}
 
 int rv_cli_each_line(const char *cmd, const char *file, const char *const *builtin, size_t n,
                      int (*fn)(void *ctx, const char *line, int index), void *ctx) {
@@ -59,16 +24,6 @@ int rv_cli_each_line(const char *cmd, const char *file, const char *const *built
     if (f != stdin) fclose(f);
     if (rc == 0 && index == 0) rc = rv_cli_fail(cmd, "no positions in '%s'", file);
     return rc;
-}
-
-int rv_cli_parse_int(const char *s, long lo, long hi, long *out) {
-    char *end;
-    if (s == NULL || *s == '\0') return -1;
-    errno = 0;
-    long v = strtol(s, &end, 10);
-    if (errno != 0 || *end != '\0' || v < lo || v > hi) return -1;
-    *out = v;
-    return 0;
 }
 
 void rv_cli_describe_machine(void) {

@@ -5,6 +5,7 @@
  */
 #include "cli/cli.h"
 #include "cli/gomoku_cli.h"
+#include "renversi/game.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -92,10 +93,13 @@ int rv_cmd_judge_gomoku(int argc, char **argv) {
     if (n < 0) return RV_EXIT_BAD;
     if (n == 0) return rv_cli_fail("judge", "empty move list");
 
-    static rv_gomoku g;
-    rv_gomoku_init(&g, size, size, rule);
+    /* The verdict is the library's one result (renversi/game.h). */
+    static rv_game g;
+    char verdict[128];
+    if (rv_game_init(&g, rv_gomoku_rule_name(rule), size, verdict, sizeof verdict) != RV_OK)
+        return rv_cli_fail("judge", "%s", verdict);
     for (int i = 0; i < n; i++) {
-        rv_status s = rv_gomoku_play_forced(&g, pts[i].x, pts[i].y);
+        rv_status s = rv_game_play_forced(&g, pts[i].x, pts[i].y, NULL, 0);
         if (s == RV_OK) continue;
         const char *why = s == RV_EOVER       ? "after the end"
                           : s == RV_ERANGE    ? "off the board"
@@ -103,21 +107,7 @@ int rv_cmd_judge_gomoku(int argc, char **argv) {
                                               : rv_strerror(s);
         return illegal(i + 1, pts[i].x, pts[i].y, size, why);
     }
-    rv_gomoku_result r;
-    rv_gomoku_get_result(&g, &r);
-    char a[8], b[8];
-    if (!r.over) {
-        puts(rv_gomoku_to_move(&g) == RV_BLACK ? "black to move" : "white to move");
-    } else if (r.forbidden) {
-        printf("white wins: black's forbidden move %s (%s)\n", rv_gcli_point(r.x0, r.y0, size, a),
-               rv_forbid_name(r.forbid_kind));
-    } else if (r.winner == RV_EMPTY) {
-        puts("draw: board full");
-    } else {
-        int len = (r.x0 != r.x1 ? abs(r.x1 - r.x0) : abs(r.y1 - r.y0)) + 1;
-        printf("%s wins: %s %s-%s\n", r.winner == RV_BLACK ? "black" : "white",
-               len == 5 ? "five" : "overline", rv_gcli_point(r.x0, r.y0, size, a),
-               rv_gcli_point(r.x1, r.y1, size, b));
-    }
+    rv_game_status_text(&g, verdict, sizeof verdict);
+    puts(verdict);
     return RV_EXIT_OK;
 }

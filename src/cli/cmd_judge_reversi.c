@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "renversi/game.h"
 #include "renversi/reversi_record.h"
 
 static const char help[] =
@@ -16,7 +17,8 @@ static const char help[] =
     "from the start position or from --board (OBF board and side). Prints one\n"
     "line:\n"
     "  black to move | white to move   (the side that can move next)\n"
-    "  black wins 40-24 | white wins 33-31 | draw 32-32   (empties to the winner)\n"
+    "  black wins 40-24 | white wins 33-31 | draw 32-32   (empties to the winner,\n"
+    "                                                      shared in a draw)\n"
     "Exit 0 when the whole record is valid; exit 2 with\n"
     "  illegal move N (SQ): occupied | flips nothing | a pass while a move exists\n"
     "  | after the end | off the board\n"
@@ -155,16 +157,11 @@ int rv_cmd_judge_reversi(int argc, char **argv) {
     free(text);
     if (nargs == 0 && !board) return rv_cli_fail(cmd, "missing TRANSCRIPT (try --help)");
 
-    const rv_reversi_pos *p = rv_reversi_game_position(&g);
-    if (rv_reversi_is_over(p)) {
-        int b = rv_reversi_count(p, RV_BLACK), w = rv_reversi_count(p, RV_WHITE);
-        int e = 64 - b - w;
-        if (b > w) printf("black wins %d-%d\n", b + e, w);
-        else if (w > b) printf("white wins %d-%d\n", w + e, b);
-        else printf("draw %d-%d\n", b, w);
-    } else {
-        rv_color next = rv_reversi_must_pass(p) ? rv_opponent(p->side) : p->side;
-        printf("%s to move\n", next == RV_BLACK ? "black" : "white");
-    }
+    /* The verdict is the library's one result (renversi/game.h). */
+    rv_game game;
+    char verdict[128];
+    rv_game_init_reversi(&game, &g);
+    rv_game_status_text(&game, verdict, sizeof verdict);
+    printf("%s\n", verdict);
     return RV_EXIT_OK;
 }

@@ -8,7 +8,8 @@
 
 #include "cli/cli.h"
 #include "cli/tui_board.h"
-#include "cli/tui_game.h"
+#include "renversi/game.h"
+#include "renversi/game_ai.h"
 #include "cli/tui_text.h"
 
 static const char usage[] =
@@ -27,8 +28,8 @@ static const char usage[] =
     "Colours are used when stdout is a terminal (and NO_COLOR is not set).\n";
 
 typedef struct tui {
-    pg_game game;
-    pg_ai *ai;
+    rv_game game;
+    rv_game_ai *ai;
     int ai_mask; /* bit RV_BLACK, bit RV_WHITE */
     int level;
     tui_lang lang;
@@ -46,49 +47,54 @@ static const char *kind_text(tui *t, int kind) {
                                                              : M_OVERLINE);
 }
 
-/* The result line in the chosen language (English is the judge's wording). */
+/* The result line in the chosen language (English is the judge's wording); both come from
+ * the library's one result (rv_game_result). */
 static void result_text(tui *t, char *buf, size_t n) {
-    char en[128], a[16], b[16], kind[32];
-    int x, y;
-    pg_result_text(&t->game, en, sizeof en);
+    rv_game_result r;
+    rv_game_get_result(&t->game, &r);
     if (t->lang == TUI_EN) {
-        snprintf(buf, n, "%s", en);
+        rv_game_result_text(&t->game, buf, n);
         return;
     }
-    rv_color w = pg_winner(&t->game);
-    char wins[64];
-    snprintf(wins, sizeof wins, tui_text(t->lang, M_WINS), w ? color_text(t, w) : "");
-    if (sscanf(en, "%*s wins: five %15[^-]-%15s", a, b) == 2) {
-        char five[96], ab[40];
+    char wins[64], a[16], b[16], what[160];
+    snprintf(wins, sizeof wins, tui_text(t->lang, M_WINS), r.winner ? color_text(t, r.winner) : "");
+    switch (r.end) {
+    case RV_END_FIVE: {
+        char ab[40];
+        rv_game_point_text(&t->game, r.x0, r.y0, a, sizeof a);
+        rv_game_point_text(&t->game, r.x1, r.y1, b, sizeof b);
         snprintf(ab, sizeof ab, "%s-%s", a, b);
-        snprintf(five, sizeof five, tui_text(t->lang, M_FIVE), ab);
-        snprintf(buf, n, "%.63s：%.95s", wins, five);
-    } else if (sscanf(en, "white wins: black's forbidden move %15s (%31[^)])", a, kind) == 2) {
-        char f[160];
-        int k = !strcmp(kind, "double-three") ? 3 : !strcmp(kind, "double-four") ? 4 : 6;
-        snprintf(f, sizeof f, tui_text(t->lang, M_FORBIDDEN_LOSS), a, kind_text(t, k));
-        snprintf(buf, n, "%.63s：%.120s", wins, f);
-    } else if (strstr(en, "resigned")) {
-        char r[64];
-        snprintf(r, sizeof r, tui_text(t->lang, M_RESIGNED), color_text(t, rv_opponent(w)));
-        snprintf(buf, n, "%.63s：%.63s", wins, r);
-    } else if (sscanf(en, "%*s wins %d-%d", &x, &y) == 2) {
-        snprintf(buf, n, "%s %d-%d", wins, x, y);
-    } else if (sscanf(en, "draw %d-%d", &x, &y) == 2) {
-        snprintf(buf, n, "%s %d-%d", tui_text(t->lang, M_DRAW), x, y);
-    } else {
-        snprintf(buf, n, "%s", tui_text(t->lang, M_DRAW));
+        snprintf(what, sizeof what, tui_text(t->lang, M_FIVE), ab);
+        snprintf(buf, n, "%.63s：%.95s", wins, what);
+        break;
+    }
+    case RV_END_FORBIDDEN:
+        rv_game_point_text(&t->game, r.x0, r.y0, a, sizeof a);
+        snprintf(what, sizeof what, tui_text(t->lang, M_FORBIDDEN_LOSS), a, kind_text(t, r.kind));
+        snprintf(buf, n, "%.63s：%.120s", wins, what);
+        break;
+    case RV_END_RESIGN:
+        snprintf(what, sizeof what, tui_text(t->lang, M_RESIGNED), color_text(t, r.loser));
+        snprintf(buf, n, "%.63s：%.63s", wins, what);
+        break;
+    case RV_END_SCORE:
+        if (r.winner == RV_EMPTY) snprintf(buf, n, "%s %d-%d", tui_text(t->lang, M_DRAW), r.black, r.white);
+        else if (r.winner == RV_BLACK) snprintf(buf, n, "%s %d-%d", wins, r.black, r.white);
+        else snprintf(buf, n, "%s %d-%d", wins, r.white, r.black);
+        break;
+    case RV_END_BOARD_FULL: snprintf(buf, n, "%s", tui_text(t->lang, M_DRAW)); break;
+    default: rv_game_result_text(&t->game, buf, n); break;
     }
 }
 
 static void show(tui *t) {
     tui_draw(t->out, &t->game, t->ansi, t->lang);
-    if (pg_over(&t->game)) {
+    if (rv_game_over(&t->game)) {
         char r[512];
         result_text(t, r, sizeof r);
         fprintf(t->out, tui_text(t->lang, M_RESULT), r);
     } else {
-        fprintf(t->out, tui_text(t->lang, M_TO_MOVE), color_text(t, pg_to_move(&t->game)));
+        fprintf(t->out, tui_text(t->lang, M_TO_MOVE), color_text(t, rv_game_to_move(&t->game)));
     }
     fputc('\n', t->out);
     fflush(t->out);
@@ -96,11 +102,11 @@ static void show(tui *t) {
 
 /* Says which forced passes the last action brought (Reversi). */
 static void announce_passes(tui *t, int from) {
-    for (int i = from; i < pg_nmoves(&t->game); i++) {
+    for (int i = from; i < rv_game_nmoves(&t->game); i++) {
         char m[16];
-        pg_move_text(&t->game, i, m, sizeof m);
+        rv_game_move_text(&t->game, i, m, sizeof m);
         if (!strcmp(m, "pass") && i > from) {
-            fprintf(t->out, tui_text(t->lang, M_PASSES), color_text(t, pg_move_color(&t->game, i)));
+            fprintf(t->out, tui_text(t->lang, M_PASSES), color_text(t, rv_game_move_color(&t->game, i)));
             fputc('\n', t->out);
         }
     }
@@ -108,22 +114,22 @@ static void announce_passes(tui *t, int from) {
 
 /* Plays a typed move; prints why when it is refused. */
 static void human_move(tui *t, const char *text) {
-    if (pg_over(&t->game)) {
+    if (rv_game_over(&t->game)) {
         fprintf(t->out, "%s\n", tui_text(t->lang, M_OVER));
         return;
     }
     char why[160];
-    int kind, x, y, from = pg_nmoves(&t->game);
-    if (pg_parse_point(&t->game, text, &x, &y) != RV_OK) {
+    int kind, x, y, from = rv_game_nmoves(&t->game);
+    if (rv_game_parse_point(&t->game, text, &x, &y) != RV_OK) {
         fprintf(t->out, tui_text(t->lang, M_NOTAMOVE), text);
         fputc('\n', t->out);
         return;
     }
-    rv_status st = pg_play_xy(&t->game, x, y, why, sizeof why, &kind);
+    rv_status st = rv_game_play_xy(&t->game, x, y, why, sizeof why, &kind);
     if (st != RV_OK) {
         char pt[16] = "";
-        if (x >= 0) pg_point_text(&t->game, x, y, pt, sizeof pt);
-        if (x >= 0 && (x >= t->game.size || y >= t->game.size)) snprintf(pt, sizeof pt, "%s", text);
+        if (x >= 0) rv_game_point_text(&t->game, x, y, pt, sizeof pt);
+        if (x >= 0 && (x >= rv_game_size(&t->game) || y >= rv_game_size(&t->game))) snprintf(pt, sizeof pt, "%s", text);
         switch (st) {
         case RV_EFORBIDDEN: fprintf(t->out, tui_text(t->lang, M_FORBIDDEN), pt, kind_text(t, kind)); break;
         case RV_EOCCUPIED: fprintf(t->out, tui_text(t->lang, M_OCCUPIED), pt); break;
@@ -142,21 +148,21 @@ static void human_move(tui *t, const char *text) {
 }
 
 static int ai_to_move(tui *t) {
-    rv_color c = pg_to_move(&t->game);
+    rv_color c = rv_game_to_move(&t->game);
     return c && (t->ai_mask & c);
 }
 
 static int ai_move(tui *t) {
-    int x, y, from = pg_nmoves(&t->game);
-    rv_color me = pg_to_move(&t->game);
-    if (pg_ai_think(t->ai, &t->game, t->level, 5000, &x, &y) != RV_OK) return -1;
+    int x, y, from = rv_game_nmoves(&t->game);
+    rv_color me = rv_game_to_move(&t->game);
+    if (rv_game_ai_think(t->ai, &t->game, t->level, 5000, &x, &y) != RV_OK) return -1;
     char why[160], m[16];
     int kind;
-    if (pg_play_xy(&t->game, x, y, why, sizeof why, &kind) != RV_OK) {
+    if (rv_game_play_xy(&t->game, x, y, why, sizeof why, &kind) != RV_OK) {
         fprintf(stderr, "renversi play: the computer's move was refused: %s\n", why);
         return -1;
     }
-    pg_move_text(&t->game, from, m, sizeof m);
+    rv_game_move_text(&t->game, from, m, sizeof m);
     fprintf(t->out, tui_text(t->lang, M_AI_PLAYS), color_text(t, me), m);
     fputc('\n', t->out);
     announce_passes(t, from);
@@ -165,17 +171,17 @@ static int ai_move(tui *t) {
 }
 
 static void undo(tui *t) {
-    int n = pg_nmoves(&t->game);
-    if (n == 0 && !t->game.resigned) {
+    int n = rv_game_nmoves(&t->game);
+    if (n == 0 && !rv_game_over(&t->game)) {
         fprintf(t->out, "%s\n", tui_text(t->lang, M_NOUNDO));
         return;
     }
     rv_color human = (t->ai_mask & RV_BLACK) ? RV_WHITE : RV_BLACK;
     if (t->ai_mask == 0 || t->ai_mask == 3) {
-        pg_undo(&t->game);
+        rv_game_undo(&t->game);
     } else {
         /* Against the computer: back to my last turn (its answer goes too). */
-        if (pg_undo_for(&t->game, human) != RV_OK) {
+        if (rv_game_undo_for(&t->game, human) != RV_OK) {
             fprintf(t->out, "%s\n", tui_text(t->lang, M_NOUNDO));
             return;
         }
@@ -190,9 +196,10 @@ static int ends_with(const char *s, const char *suffix) {
 }
 
 static void save(tui *t, const char *path) {
-    const char *fmt = t->game.reversi ? (ends_with(path, ".ggf") ? "ggf" : "transcript")
+    const char *fmt = rv_game_is_reversi(&t->game) ? (ends_with(path, ".ggf") ? "ggf" : "transcript")
                                       : (ends_with(path, ".psq") ? "psq" : "moves");
-    char *text = pg_export(&t->game, fmt);
+    char *text = NULL;
+    rv_game_export(&t->game, fmt, &text);
     FILE *f = text ? fopen(path, "w") : NULL;
     if (!f || fputs(text, f) < 0 || fclose(f)) {
         fprintf(t->out, tui_text(t->lang, M_CANNOT_SAVE), path);
@@ -217,8 +224,8 @@ static void load(tui *t, const char *path) {
     fclose(f);
     if (!buf) return;
     buf[n] = 0;
-    pg_game g = t->game;
-    rv_status st = pg_load(&g, buf, why, sizeof why);
+    rv_game g = t->game;
+    rv_status st = rv_game_load(&g, buf, n, why, sizeof why);
     free(buf);
     if (st != RV_OK) {
         fprintf(t->out, tui_text(t->lang, M_CANNOT_LOAD), path, why);
@@ -233,13 +240,13 @@ static void load(tui *t, const char *path) {
 
 static void hint(tui *t) {
     int x, y;
-    if (pg_over(&t->game)) {
+    if (rv_game_over(&t->game)) {
         fprintf(t->out, "%s\n", tui_text(t->lang, M_OVER));
         return;
     }
-    if (pg_ai_think(t->ai, &t->game, t->level, 5000, &x, &y) != RV_OK) return;
+    if (rv_game_ai_think(t->ai, &t->game, t->level, 5000, &x, &y) != RV_OK) return;
     char m[16] = "pass";
-    if (x >= 0) pg_point_text(&t->game, x, y, m, sizeof m);
+    if (x >= 0) rv_game_point_text(&t->game, x, y, m, sizeof m);
     fprintf(t->out, tui_text(t->lang, M_HINT), m);
     fputc('\n', t->out);
 }
@@ -282,19 +289,20 @@ int rv_cmd_play(int argc, char **argv) {
     else if (!strcmp(ai_side, "none")) t.ai_mask = 0;
     else return rv_cli_fail(cmd, "--ai '%s': expected black, white, both or none", ai_side);
     char err[160];
-    if (pg_init(&t.game, variant, (int)size, err, sizeof err) != RV_OK)
+    if (rv_game_init(&t.game, variant, (int)size, err, sizeof err) != RV_OK)
         return rv_cli_fail(cmd, "%s", err);
     t.level = (int)level;
     t.out = stdout;
     t.ansi = isatty(STDOUT_FILENO) && !getenv("NO_COLOR");
     int prompt = isatty(STDIN_FILENO) && isatty(STDOUT_FILENO);
-    if (t.ai_mask && !(t.ai = pg_ai_new())) return rv_cli_fail(cmd, "out of memory");
+    if (t.ai_mask && !(t.ai = rv_game_ai_new())) return rv_cli_fail(cmd, "out of memory");
 
-    tui_msg title = t.game.reversi                         ? M_TITLE_REVERSI
-                    : !strcmp(t.game.variant, "renju")     ? M_TITLE_RENJU
-                    : !strcmp(t.game.variant, "standard")  ? M_TITLE_STANDARD
-                    : !strcmp(t.game.variant, "freestyle") ? M_TITLE_GOMOKU
-                                                           : M_TITLE_CARO;
+    const char *v = rv_game_variant(&t.game);
+    tui_msg title = rv_game_is_reversi(&t.game)  ? M_TITLE_REVERSI
+                    : !strcmp(v, "renju")     ? M_TITLE_RENJU
+                    : !strcmp(v, "standard")  ? M_TITLE_STANDARD
+                    : !strcmp(v, "freestyle") ? M_TITLE_GOMOKU
+                                              : M_TITLE_CARO;
     fprintf(t.out, "renversi: %s\n", tui_text(t.lang, title));
     show(&t);
     char *line = NULL;
@@ -305,7 +313,7 @@ int rv_cmd_play(int argc, char **argv) {
             continue;
         }
         if (prompt) {
-            rv_color c = pg_to_move(&t.game);
+            rv_color c = rv_game_to_move(&t.game);
             fprintf(t.out, tui_text(t.lang, M_YOUR_MOVE), c ? color_text(&t, c) : "");
             fflush(t.out);
         }
@@ -333,10 +341,10 @@ int rv_cmd_play(int argc, char **argv) {
         } else if (!strcmp(s, "undo")) {
             undo(&t);
         } else if (!strcmp(s, "hint")) {
-            if (!t.ai && !(t.ai = pg_ai_new())) break;
+            if (!t.ai && !(t.ai = rv_game_ai_new())) break;
             hint(&t);
         } else if (!strcmp(s, "new")) {
-            pg_init(&t.game, t.game.variant, t.game.size, err, sizeof err);
+            rv_game_init(&t.game, rv_game_variant(&t.game), rv_game_size(&t.game), err, sizeof err);
             fprintf(t.out, "%s\n", tui_text(t.lang, M_NEW));
             show(&t);
         } else if (!strcmp(word, "save") && *arg) {
@@ -349,6 +357,6 @@ int rv_cmd_play(int argc, char **argv) {
         fflush(t.out);
     }
     free(line);
-    pg_ai_free(t.ai);
+    rv_game_ai_free(t.ai);
     return RV_EXIT_OK;
 }

@@ -4,11 +4,11 @@
 
 #include <stdio.h>
 
-#include "cli/tui_game.h"
+#include "renversi/game.h"
 #include "cli/tui_text.h"
 
 /* Prints the board with coordinates, the last move in [ ], forbidden points (#) for black
  * under Renju, legal moves (*) in Reversi, and a legend. ansi = 1 adds colours. */
-void tui_draw(FILE *out, const pg_game *p, int ansi, tui_lang lang);
+void tui_draw(FILE *out, const rv_game *p, int ansi, tui_lang lang);
 
 #endif

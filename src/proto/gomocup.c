@@ -10,7 +10,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "cli/cli.h"
+#include "cmdline/cmdline.h"
 #include "proto/gomocup.h"
 #include "proto/gomocup_game.h"
 #include "renversi/core.h"

@@ -9,7 +9,7 @@
  */
 #include "proto/nboard.h"
 
-#include "cli/cli.h"
+#include "cmdline/cmdline.h"
 
 #include "renversi/core.h"
 #include "renversi/reversi.h"

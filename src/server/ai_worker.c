@@ -27,9 +27,9 @@ static void *worker(void *arg) {
             rv_gomoku_limits lim = {0};
             lim.level = j->level;
             lim.time_ms = SRV_OPENING_PROBE_MS;
-            j->status = rv_opening_decide(&j->open, &j->game.g, s->open_ai, &lim, &j->act);
+            j->status = rv_opening_decide(&j->open, rv_game_gomoku(&j->game), s->open_ai, &lim, &j->act);
         } else {
-            j->status = pg_ai_think(s->ai, &j->game, j->level, SRV_AI_MS, &j->x, &j->y);
+            j->status = rv_game_ai_think(s->ai, &j->game, j->level, SRV_AI_MS, &j->x, &j->y);
         }
 
         pthread_mutex_lock(&s->ai_lock);
@@ -45,18 +45,18 @@ static void *worker(void *arg) {
 }
 
 int srv_ai_start(srv *s) {
-    s->ai = pg_ai_new();
+    s->ai = rv_game_ai_new();
     if (!s->ai) return -1;
     s->open_ai = rv_gomoku_ai_new(0);
     if (!s->open_ai) {
-        pg_ai_free(s->ai);
+        rv_game_ai_free(s->ai);
         s->ai = NULL;
         return -1;
     }
     pthread_mutex_init(&s->ai_lock, NULL);
     pthread_cond_init(&s->ai_cond, NULL);
     if (pthread_create(&s->ai_thread, NULL, worker, s)) {
-        pg_ai_free(s->ai);
+        rv_game_ai_free(s->ai);
         rv_gomoku_ai_free(s->open_ai);
         s->ai = NULL;
         s->open_ai = NULL;
@@ -80,13 +80,13 @@ void srv_ai_stop(srv *s) {
     s->ai_quit = 1;
     pthread_cond_signal(&s->ai_cond);
     pthread_mutex_unlock(&s->ai_lock);
-    pg_ai_stop(s->ai);
+    rv_game_ai_stop(s->ai);
     rv_gomoku_ai_stop(s->open_ai);
     pthread_join(s->ai_thread, NULL);
     free_jobs(s->todo_head);
     free_jobs(s->done);
     s->todo_head = s->todo_tail = s->done = NULL;
-    pg_ai_free(s->ai);
+    rv_game_ai_free(s->ai);
     rv_gomoku_ai_free(s->open_ai);
     s->open_ai = NULL;
     pthread_mutex_destroy(&s->ai_lock);
@@ -128,7 +128,7 @@ void srv_ai_cancel(srv *s, room *r) {
     int running = strcmp(s->ai_busy_room, r->rec.id) == 0;
     pthread_mutex_unlock(&s->ai_lock);
     if (running) {
-        pg_ai_stop(s->ai);
+        rv_game_ai_stop(s->ai);
         rv_gomoku_ai_stop(s->open_ai);
     }
 }

@@ -25,7 +25,7 @@ static cJSON *event_json(const char *kind, const char *who, const char *text, in
 }
 
 int srv_event(srv *s, room *r, const char *kind, const char *who, const char *text) {
-    int ply = pg_nmoves(&r->game);
+    int ply = rv_game_nmoves(&r->game);
     if (rv_store_add_event(s->store, r->rec.game_id, ply, kind, who, text)) return -1;
     cJSON *j = event_json(kind, who, text, ply, (int64_t)time(NULL));
     cJSON_AddStringToObject(j, "type", "event");

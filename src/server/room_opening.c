@@ -14,13 +14,13 @@
 static const char *const choice_names[] = {"", "black", "white", "plus2"};
 
 static int in_opening(const room *r) {
-    return !r->game.reversi && rv_opening_get_step(&r->open) != RV_STEP_PLAY;
+    return !rv_game_is_reversi(&r->game) && rv_opening_get_step(&r->open) != RV_STEP_PLAY;
 }
 
 char *srv_opening_json(const room *r) {
     cJSON *o = cJSON_CreateObject();
     cJSON_AddStringToObject(o, "rule", rv_opening_rule_name(rv_opening_get_rule(&r->open)));
-    rv_opening_step step = r->game.reversi ? RV_STEP_PLAY : rv_opening_get_step(&r->open);
+    rv_opening_step step = rv_game_is_reversi(&r->game) ? RV_STEP_PLAY : rv_opening_get_step(&r->open);
     cJSON_AddStringToObject(o, "step", rv_opening_step_name(step));
     if (step != RV_STEP_PLAY) cJSON_AddStringToObject(o, "actor", srv_color_name(r->open.actor));
     else cJSON_AddNullToObject(o, "actor");
@@ -34,7 +34,7 @@ char *srv_opening_json(const room *r) {
     int n = step == RV_STEP_SELECT ? rv_opening_offers(&r->open, pts) : 0;
     for (int i = 0; i < n; i++) {
         char t[16];
-        pg_point_text(&r->game, pts[i].x, pts[i].y, t, sizeof t);
+        rv_game_point_text(&r->game, pts[i].x, pts[i].y, t, sizeof t);
         cJSON *p = cJSON_CreateArray();
         cJSON_AddItemToArray(p, cJSON_CreateNumber(pts[i].x));
         cJSON_AddItemToArray(p, cJSON_CreateNumber(pts[i].y));
@@ -63,7 +63,7 @@ static void act_text(const room *r, const rv_opening_act *a, char *buf, size_t n
         size_t len = 0;
         for (int i = 0; i < a->n && len < n; i++) {
             char t[16];
-            pg_point_text(&r->game, a->pts[i].x, a->pts[i].y, t, sizeof t);
+            rv_game_point_text(&r->game, a->pts[i].x, a->pts[i].y, t, sizeof t);
             len += (size_t)snprintf(buf + len, n - len, "%s%s", i ? " " : "", t);
         }
     }
@@ -76,22 +76,25 @@ static void act_text(const room *r, const rv_opening_act *a, char *buf, size_t n
  */
 static rv_status apply_act(srv *s, room *r, const rv_opening_act *act) {
     rv_opening o = r->open;
-    pg_game g = r->game;
+    rv_gomoku scratch = *rv_game_gomoku(&r->game);
     rv_color actor = o.actor;
-    int from = pg_nmoves(&g), swapped = 0;
-    rv_status st = rv_opening_apply(&o, &g.g, act, &swapped);
+    int from = rv_game_nmoves(&r->game), swapped = 0;
+    rv_status st = rv_opening_apply(&o, &scratch, act, &swapped);
     if (st != RV_OK) return st;
-    pg_game before = r->game;
+    /* The stones the act placed, played on the room's game in the same order. */
+    rv_game g = r->game;
+    for (int i = from; i < rv_gomoku_move_count(&scratch); i++) {
+        int x, y;
+        rv_gomoku_move_at(&scratch, i, &x, &y);
+        if ((st = rv_game_play_xy(&g, x, y, NULL, 0, NULL)) != RV_OK) return st;
+    }
     rv_opening open_before = r->open;
-    r->game = g;
-    r->open = o;
     char text[128];
     act_text(r, act, text, sizeof text);
-    if (srv_commit_moves(s, r, from) || (text[0] && srv_event(s, r, rv_opening_step_name(act->step),
-                                                               srv_color_name(actor), text))) {
-        r->game = before;
+    if (rv_game_nmoves(&g) > from && srv_room_commit(s, r, &g, from)) return RV_EIO;
+    r->open = o;
+    if (text[0] && srv_event(s, r, rv_opening_step_name(act->step), srv_color_name(actor), text)) {
         r->open = open_before;
-        rv_store_truncate(s->store, r->rec.game_id, from);
         return RV_EIO;
     }
     if (swapped) {
@@ -137,7 +140,7 @@ static void refused(srv_conn *c, const room *r, const rv_opening_act *act, rv_st
     }
     if (act->step == RV_STEP_PLACE && st == RV_EILLEGAL) {
         static const char *const area[] = {"centre", "3x3", "5x5"};
-        int ply = pg_nmoves(&r->game);
+        int ply = rv_game_nmoves(&r->game);
         cJSON_AddStringToObject(p, "area", area[ply < 3 ? ply : 2]);
         return srv_error_params(c, "opening_area",
                                 "the first three stones go on h8, then the central 3x3, then the central 5x5", p);
@@ -169,7 +172,7 @@ static void refused(srv_conn *c, const room *r, const rv_opening_act *act, rv_st
 static int may_act(srv_conn *c, const room *r) {
     if (!r) return srv_error(c, "no_room", "join or create a room first"), -1;
     if (!c->seat) return srv_error(c, "not_seated", "you are watching this game"), -1;
-    if (pg_over(&r->game)) return srv_error(c, "over", "the game is over"), -1;
+    if (rv_game_over(&r->game)) return srv_error(c, "over", "the game is over"), -1;
     if (!in_opening(r)) return srv_error(c, "opening_over", "the opening is over: play moves"), -1;
     if (srv_turn(r) != (rv_color)c->seat) return srv_error(c, "not_your_turn", "it is not your turn"), -1;
     return 0;
@@ -227,14 +230,14 @@ void srv_opening_msg(srv *s, srv_conn *c, const cJSON *msg) {
         for (int i = 0; i < n; i++) {
             const cJSON *it = cJSON_GetArrayItem(offer, i);
             int x, y;
-            if (!cJSON_IsString(it) || pg_parse_point(&r->game, it->valuestring, &x, &y) != RV_OK || x < 0)
+            if (!cJSON_IsString(it) || rv_game_parse_point(&r->game, it->valuestring, &x, &y) != RV_OK || x < 0)
                 return srv_error(c, "bad_move", "offer: every item must be a point like \"h9\"");
             act.pts[act.n++] = (rv_gomoku_point){x, y};
         }
     } else {
         act.step = RV_STEP_SELECT;
         int x, y;
-        if (!cJSON_IsString(select) || pg_parse_point(&r->game, select->valuestring, &x, &y) != RV_OK || x < 0)
+        if (!cJSON_IsString(select) || rv_game_parse_point(&r->game, select->valuestring, &x, &y) != RV_OK || x < 0)
             return srv_error(c, "bad_move", "select must be a point like \"h9\"");
         act.n = 1;
         act.pts[0] = (rv_gomoku_point){x, y};
@@ -265,7 +268,7 @@ static int event_act(const room *r, const rv_store_event *e, rv_opening_act *act
         snprintf(buf, sizeof buf, "%s", e->text);
         for (char *tok = strtok(buf, " "); tok && act->n < RV_OPENING_MAX_OFFERS; tok = strtok(NULL, " ")) {
             int x, y;
-            if (pg_parse_point(&r->game, tok, &x, &y) != RV_OK) return -1;
+            if (rv_game_parse_point(&r->game, tok, &x, &y) != RV_OK) return -1;
             act->pts[act->n++] = (rv_gomoku_point){x, y};
         }
         return 0;
@@ -283,11 +286,11 @@ static int rebuild(room *r, const rv_store_event *ev, int nev) {
             if (rv_opening_rule_parse(name, &rule) != RV_OK) rule = RV_OPENING_FREE;
         }
     rv_gomoku g;
-    if (r->game.reversi) {
+    if (rv_game_is_reversi(&r->game)) {
         rv_gomoku_init(&g, 15, 15, RV_RULE_FREESTYLE);
         return rv_opening_init(&r->open, RV_OPENING_FREE, &g) == RV_OK ? 0 : -1;
     }
-    const rv_gomoku *full = &r->game.g;
+    const rv_gomoku *full = rv_game_gomoku(&r->game);
     rv_gomoku_init(&g, rv_gomoku_width(full), rv_gomoku_height(full), rv_gomoku_get_rule(full));
     rv_opening o;
     if (rv_opening_init(&o, rule, &g) != RV_OK) return -1;

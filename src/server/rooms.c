@@ -1,7 +1,7 @@
 /*
  * Rooms and the JSON game protocol (docs/protocol-web.md). The server is the referee:
- * every move goes through the library (via cli/tui_game.h) and is committed to the store
- * before anyone hears of it.
+ * every move goes through the library (renversi/game.h) and is committed to the store,
+ * against the game's stored version, before anyone hears of it.
  */
 #include <cjson/cJSON.h>
 #include <stdio.h>
@@ -71,13 +71,13 @@ static void error_kind(srv_conn *c, const char *code, const char *message, int k
 }
 
 /* The board, marks and move list of a game, as fields of obj. */
-static void add_position(cJSON *obj, const pg_game *p) {
-    int n = p->size;
+static void add_position(cJSON *obj, const rv_game *p) {
+    int n = rv_game_size(p);
     char *board = malloc((size_t)n * n + 1);
     if (board) {
         for (int y = 0; y < n; y++)
             for (int x = 0; x < n; x++) {
-                rv_color c = pg_at(p, x, y);
+                rv_color c = rv_game_at(p, x, y);
                 board[y * n + x] = c == RV_BLACK ? 'X' : c == RV_WHITE ? 'O' : '.';
             }
         board[n * n] = 0;
@@ -89,26 +89,26 @@ static void add_position(cJSON *obj, const pg_game *p) {
     cJSON *rows = cJSON_AddArrayToObject(obj, "rows");
     for (int i = 0; i < n; i++) {
         char t[16];
-        pg_point_text(p, i, 0, t, sizeof t);
+        rv_game_point_text(p, i, 0, t, sizeof t);
         char *d = t;
         while (*d && (*d < '0' || *d > '9')) d++;
         char col[8];
         snprintf(col, sizeof col, "%.*s", (int)(d - t), t);
         cJSON_AddItemToArray(cols, cJSON_CreateString(col));
-        pg_point_text(p, 0, i, t, sizeof t);
+        rv_game_point_text(p, 0, i, t, sizeof t);
         d = t;
         while (*d && (*d < '0' || *d > '9')) d++;
         cJSON_AddItemToArray(rows, cJSON_CreateString(d));
     }
-    int nm = pg_nmoves(p);
+    int nm = rv_game_nmoves(p);
     cJSON *moves = cJSON_AddArrayToObject(obj, "moves");
     for (int i = 0; i < nm; i++) {
         char t[16];
-        pg_move_text(p, i, t, sizeof t);
+        rv_game_move_text(p, i, t, sizeof t);
         cJSON_AddItemToArray(moves, cJSON_CreateString(t));
     }
     int lx, ly;
-    if (nm > 0 && pg_move_xy(p, nm - 1, &lx, &ly)) {
+    if (nm > 0 && rv_game_move_xy(p, nm - 1, &lx, &ly)) {
         cJSON *last = cJSON_AddArrayToObject(obj, "last");
         cJSON_AddItemToArray(last, cJSON_CreateNumber(lx));
         cJSON_AddItemToArray(last, cJSON_CreateNumber(ly));
@@ -118,7 +118,7 @@ static void add_position(cJSON *obj, const pg_game *p) {
     uint8_t *marks = calloc((size_t)n * n, 1);
     cJSON *legal = cJSON_AddArrayToObject(obj, "legal");
     cJSON *forb = cJSON_AddArrayToObject(obj, "forbidden");
-    if (marks && pg_marks(p, marks) > 0) {
+    if (marks && rv_game_marks(p, marks) > 0) {
         for (int y = 0; y < n; y++)
             for (int x = 0; x < n; x++) {
                 int m = marks[y * n + x];
@@ -126,7 +126,7 @@ static void add_position(cJSON *obj, const pg_game *p) {
                 cJSON *pt = cJSON_CreateArray();
                 cJSON_AddItemToArray(pt, cJSON_CreateNumber(x));
                 cJSON_AddItemToArray(pt, cJSON_CreateNumber(y));
-                if (m == PG_MARK_LEGAL) {
+                if (m == RV_MARK_LEGAL) {
                     cJSON_AddItemToArray(legal, pt);
                 } else {
                     cJSON_AddItemToArray(pt, cJSON_CreateString(rv_forbid_name((rv_forbid_kind)m)));
@@ -135,18 +135,19 @@ static void add_position(cJSON *obj, const pg_game *p) {
             }
     }
     free(marks);
-    rv_color tm = pg_to_move(p);
+    rv_color tm = rv_game_to_move(p);
     if (tm) cJSON_AddStringToObject(obj, "to_move", color_name(tm));
     else cJSON_AddNullToObject(obj, "to_move");
-    cJSON_AddBoolToObject(obj, "over", pg_over(p));
+    cJSON_AddBoolToObject(obj, "over", rv_game_over(p));
     char res[128];
-    pg_result_text(p, res, sizeof res);
+    rv_game_result_text(p, res, sizeof res);
     cJSON_AddStringToObject(obj, "result", res);
-    rv_color w = pg_winner(p);
-    if (pg_over(p)) cJSON_AddStringToObject(obj, "winner", w ? color_name(w) : "draw");
+    rv_color w = rv_game_winner(p);
+    if (rv_game_over(p)) cJSON_AddStringToObject(obj, "winner", w ? color_name(w) : "draw");
     else cJSON_AddNullToObject(obj, "winner");
-    int b, wh;
-    pg_counts(p, &b, &wh);
+    rv_game_result res_;
+    rv_game_get_result(p, &res_);
+    int b = res_.discs_black, wh = res_.discs_white;
     cJSON *counts = cJSON_AddArrayToObject(obj, "counts");
     cJSON_AddItemToArray(counts, cJSON_CreateNumber(b));
     cJSON_AddItemToArray(counts, cJSON_CreateNumber(wh));
@@ -241,8 +242,8 @@ static int hints_allowed(const room *r) {
 
 /* The state message of a room (see docs/protocol-web.md); malloc'd, or NULL. */
 static char *state_text(const room *r) {
-    const pg_game *p = &r->game;
-    int n = p->size, nm = pg_nmoves(p);
+    const rv_game *p = &r->game;
+    int n = rv_game_size(p), nm = rv_game_nmoves(p);
     sbuf b = {0};
     char t[160];
     sb_str(&b, "{\"type\":\"state\"");
@@ -250,7 +251,7 @@ static char *state_text(const room *r) {
     sb_key(&b, "game_id");
     sb_int(&b, r->rec.game_id);
     sb_key_str(&b, "mode", r->rec.mode);
-    sb_key_str(&b, "variant", p->variant);
+    sb_key_str(&b, "variant", rv_game_variant(p));
     sb_key(&b, "size");
     sb_int(&b, n);
     sb_key(&b, "level");
@@ -261,7 +262,7 @@ static char *state_text(const room *r) {
     cells[k++] = '"';
     for (int y = 0; y < n; y++)
         for (int x = 0; x < n; x++) {
-            rv_color c = pg_at(p, x, y);
+            rv_color c = rv_game_at(p, x, y);
             cells[k++] = c == RV_BLACK ? 'X' : c == RV_WHITE ? 'O' : '.';
         }
     cells[k++] = '"';
@@ -271,7 +272,7 @@ static char *state_text(const room *r) {
         sb_key(&b, axis ? "rows" : "cols");
         sb_put(&b, "[", 1);
         for (int i = 0; i < n; i++) {
-            pg_point_text(p, axis ? 0 : i, axis ? i : 0, t, sizeof t);
+            rv_game_point_text(p, axis ? 0 : i, axis ? i : 0, t, sizeof t);
             size_t digits = strcspn(t, "0123456789");
             if (axis) memmove(t, t + digits, strlen(t + digits) + 1);
             else t[digits] = 0;
@@ -283,28 +284,28 @@ static char *state_text(const room *r) {
     sb_key(&b, "moves");
     sb_put(&b, "[", 1);
     for (int i = 0; i < nm; i++) {
-        pg_move_text(p, i, t, sizeof t);
+        rv_game_move_text(p, i, t, sizeof t);
         if (i) sb_put(&b, ",", 1);
         sb_qstr(&b, t);
     }
     sb_put(&b, "]", 1);
     int lx, ly;
     sb_key(&b, "last");
-    if (nm > 0 && pg_move_xy(p, nm - 1, &lx, &ly)) {
+    if (nm > 0 && rv_game_move_xy(p, nm - 1, &lx, &ly)) {
         snprintf(t, sizeof t, "[%d,%d]", lx, ly);
         sb_str(&b, t);
     } else {
         sb_str(&b, "null");
     }
     uint8_t *marks = calloc((size_t)n * n, 1);
-    int nmarks = marks ? pg_marks(p, marks) : 0;
+    int nmarks = marks ? rv_game_marks(p, marks) : 0;
     for (int pass = 0; pass < 2; pass++) {
         sb_key(&b, pass ? "forbidden" : "legal");
         sb_put(&b, "[", 1);
         int first = 1;
         for (int i = 0; nmarks && i < n * n; i++) {
             int m = marks[i];
-            if (!m || (m == PG_MARK_LEGAL) == pass) continue;
+            if (!m || (m == RV_MARK_LEGAL) == pass) continue;
             if (!first) sb_put(&b, ",", 1);
             first = 0;
             if (pass) snprintf(t, sizeof t, "[%d,%d,\"%s\"]", i % n, i / n, rv_forbid_name((rv_forbid_kind)m));
@@ -314,15 +315,16 @@ static char *state_text(const room *r) {
         sb_put(&b, "]", 1);
     }
     free(marks);
-    sb_key_str(&b, "to_move", color_or_null(pg_to_move(p)));
+    sb_key_str(&b, "to_move", color_or_null(rv_game_to_move(p)));
     sb_key(&b, "over");
-    sb_str(&b, pg_over(p) ? "true" : "false");
-    pg_result_text(p, t, sizeof t);
+    sb_str(&b, rv_game_over(p) ? "true" : "false");
+    rv_game_result_text(p, t, sizeof t);
     sb_key_str(&b, "result", t);
-    rv_color w = pg_winner(p);
-    sb_key_str(&b, "winner", pg_over(p) ? (w ? color_name(w) : "draw") : NULL);
-    int bl, wh;
-    pg_counts(p, &bl, &wh);
+    rv_color w = rv_game_winner(p);
+    sb_key_str(&b, "winner", rv_game_over(p) ? (w ? color_name(w) : "draw") : NULL);
+    rv_game_result res;
+    rv_game_get_result(p, &res);
+    int bl = res.discs_black, wh = res.discs_white;
     snprintf(t, sizeof t, "[%d,%d]", bl, wh);
     sb_key(&b, "counts");
     sb_str(&b, t);
@@ -404,9 +406,10 @@ void srv_rooms_free(srv *s) {
 }
 
 rv_color srv_turn(const room *r) {
-    if (pg_over(&r->game)) return RV_EMPTY;
-    if (!r->game.reversi && rv_opening_get_step(&r->open) != RV_STEP_PLAY) return r->open.actor;
-    return pg_to_move(&r->game);
+    if (rv_game_over(&r->game)) return RV_EMPTY;
+    if (!rv_game_is_reversi(&r->game) && rv_opening_get_step(&r->open) != RV_STEP_PLAY)
+        return rv_opening_actor(&r->open, rv_game_gomoku(&r->game));
+    return rv_game_to_move(&r->game);
 }
 
 static int ai_to_move(const room *r) {
@@ -417,26 +420,28 @@ static int ai_to_move(const room *r) {
 int srv_ai_turn(const room *r) { return ai_to_move(r); }
 
 /* Rebuilds a game from its stored moves (replaying each through the rules). */
-static int load_game(srv *s, int64_t id, pg_game *p, rv_store_game *hdr) {
+static int load_game(srv *s, int64_t id, rv_game *p, rv_store_game *hdr) {
     char err[128];
-    if (rv_store_get_game(s->store, id, hdr)) return -1;
-    if (pg_init(p, hdr->variant, hdr->size, err, sizeof err) != RV_OK) return -1;
     char **moves;
     int n;
-    if (rv_store_get_moves(s->store, id, &moves, &n)) return -1;
+    if (rv_store_load_game(s->store, id, hdr, &moves, &n)) return -1;
+    if (rv_game_init(p, hdr->variant, hdr->size, err, sizeof err) != RV_OK) {
+        rv_store_free_moves(moves, n);
+        return -1;
+    }
     for (int i = 0; i < n; i++) {
-        if (i < pg_nmoves(p)) continue; /* a forced pass the rules already played */
+        if (i < rv_game_nmoves(p)) continue; /* a forced pass the rules already played */
         char why[128];
         int kind;
-        if (pg_play_text(p, moves[i], why, sizeof why, &kind) != RV_OK) {
+        if (rv_game_play_text(p, moves[i], why, sizeof why, &kind) != RV_OK) {
             fprintf(stderr, "renversi serve: game %lld move %d: %s\n", (long long)id, i + 1, why);
             break;
         }
     }
     rv_store_free_moves(moves, n);
-    if (!pg_over(p)) {
-        if (strstr(hdr->result, "black resigned")) pg_resign(p, RV_BLACK);
-        else if (strstr(hdr->result, "white resigned")) pg_resign(p, RV_WHITE);
+    if (!rv_game_over(p)) {
+        if (strstr(hdr->result, "black resigned")) rv_game_resign(p, RV_BLACK);
+        else if (strstr(hdr->result, "white resigned")) rv_game_resign(p, RV_WHITE);
     }
     return 0;
 }
@@ -469,6 +474,8 @@ static room *get_room(srv *s, const char *id) {
         free(r);
         return NULL;
     }
+    r->version = hdr.version;
+    r->undo_request = (rv_color)hdr.undo_request;
     room_insert(s, r);
     if (ai_to_move(r)) srv_ai_submit(s, r);
     return r;
@@ -523,15 +530,18 @@ const char *srv_player_label(const room *r, int seat, char *buf, size_t n) {
 /* Starts a new game in the room (store first), with its opening rule and hint setting. */
 static int room_new_game(srv *s, room *r, const char *variant, int size, rv_opening_rule rule,
                          int allow_hints, char *err, size_t n) {
-    pg_game g;
+    rv_game g;
     rv_opening o;
-    if (pg_init(&g, variant, size, err, n) != RV_OK) return -1;
-    if (rv_opening_init(&o, g.reversi ? RV_OPENING_FREE : rule, &g.g) != RV_OK) {
+    if (rv_game_init(&g, variant, size, err, n) != RV_OK) return -1;
+    rv_gomoku none; /* Reversi has no opening rule: a free one on an empty board */
+    rv_gomoku_init(&none, 15, 15, RV_RULE_FREESTYLE);
+    if (rv_game_is_reversi(&g)) rule = RV_OPENING_FREE;
+    if (rv_opening_init(&o, rule, rv_game_is_reversi(&g) ? &none : rv_game_gomoku(&g)) != RV_OK) {
         snprintf(err, n, "the %s opening does not fit this game", rv_opening_rule_name(rule));
         return -1;
     }
     char b[16], w[16];
-    int64_t id = rv_store_new_game(s->store, r->rec.id, g.variant, g.size,
+    int64_t id = rv_store_new_game(s->store, r->rec.id, rv_game_variant(&g), rv_game_size(&g),
                                    player_label(r, RV_BLACK, b, sizeof b),
                                    player_label(r, RV_WHITE, w, sizeof w));
     if (id < 0) {
@@ -546,12 +556,17 @@ static int room_new_game(srv *s, room *r, const char *variant, int size, rv_open
     }
     rv_store_room rec = r->rec;
     rec.game_id = id;
-    if (rv_store_put_room(s->store, &rec)) {
-        snprintf(err, n, "the database refused the room");
+    /* A new room is written whole; an existing one moves on only from the game it had. */
+    int rc = r->rec.game_id ? rv_store_set_room_game(s->store, rec.id, r->rec.game_id, id)
+                            : rv_store_put_room(s->store, &rec);
+    if (rc) {
+        snprintf(err, n, rc == RV_STORE_CONFLICT ? "the room has a newer game already"
+                                                 : "the database refused the room");
         return -1;
     }
     r->rec = rec;
     r->game = g;
+    r->version = 0;
     r->open = o;
     r->allow_hints = allow_hints;
     memset(r->hints_used, 0, sizeof r->hints_used);
@@ -593,20 +608,21 @@ static void do_create(srv *s, srv_conn *c, const cJSON *msg) {
         return srv_error(c, "bad_request", "size must be an integer from 5 to 26");
     if (json_int(msg, "level", 5, 1, 20, &level))
         return srv_error(c, "bad_request", "level must be an integer from 1 to 20");
-    pg_game probe;
+    rv_game probe;
     char err[160];
-    if (pg_init(&probe, variant, size, err, sizeof err) != RV_OK)
+    if (rv_game_init(&probe, variant, size, err, sizeof err) != RV_OK)
         return srv_error(c, "bad_request", err);
     const char *opening = json_str(msg, "opening");
     rv_opening_rule rule = RV_OPENING_FREE;
     rv_opening o;
     if (opening && (rv_opening_rule_parse(opening, &rule) != RV_OK ||
-                    (probe.reversi && rule != RV_OPENING_FREE) ||
-                    (!probe.reversi && rv_opening_init(&o, rule, &probe.g) != RV_OK))) {
+                    (rv_game_is_reversi(&probe) && rule != RV_OPENING_FREE) ||
+                    (!rv_game_is_reversi(&probe) &&
+                     rv_opening_init(&o, rule, rv_game_gomoku(&probe)) != RV_OK))) {
         cJSON *p = cJSON_CreateObject();
         cJSON_AddStringToObject(p, "opening", opening);
-        cJSON_AddStringToObject(p, "variant", probe.variant);
-        cJSON_AddNumberToObject(p, "size", probe.size);
+        cJSON_AddStringToObject(p, "variant", rv_game_variant(&probe));
+        cJSON_AddNumberToObject(p, "size", rv_game_size(&probe));
         return srv_error_params(c, "bad_opening",
                                 "opening: free; swap2 for Gomoku; soosorv8 for Renju on 15x15", p);
     }
@@ -668,10 +684,11 @@ static void do_join(srv *s, srv_conn *c, const cJSON *msg) {
         /* The first visitor without a seat takes the open one; later ones watch. */
         for (int k = 1; k <= 2 && !seat; k++)
             if (!r->rec.token[k - 1][0]) {
-                rv_store_room rec = r->rec;
-                if (srv_random_hex(rec.token[k - 1], 16) || rv_store_put_room(s->store, &rec))
+                char tok[40];
+                if (srv_random_hex(tok, 16) ||
+                    rv_store_claim_seat(s->store, r->rec.id, k, tok) != RV_STORE_OK)
                     break;
-                r->rec = rec;
+                memcpy(r->rec.token[k - 1], tok, sizeof tok);
                 seat = k;
             }
     }
@@ -681,49 +698,66 @@ static void do_join(srv *s, srv_conn *c, const cJSON *msg) {
     broadcast_state(r);
 }
 
-/* Commits moves [from, to) of the room's game and its result; 0 on success. */
-int srv_commit_moves(srv *s, room *r, int from) {
-    int n = pg_nmoves(&r->game);
-    for (int i = from; i < n; i++) {
-        char t[16];
-        pg_move_text(&r->game, i, t, sizeof t);
-        if (rv_store_add_move(s->store, r->rec.game_id, i, t)) return -1;
+/*
+ * Commits game G as the room's game: its moves from ply KEEP on replace the stored ones,
+ * with its result and the undo request, in one transaction against the room's version.
+ * On success the room takes G; otherwise nothing changed (RV_STORE_CONFLICT: another
+ * commit came first).
+ */
+static int room_commit(srv *s, room *r, const rv_game *g, int keep, rv_color undo_request) {
+    int n = rv_game_nmoves(g);
+    char texts[3][16];
+    const char *moves[3];
+    if (n - keep > 3) return RV_STORE_FAIL; /* a move and a forced pass, or opening stones */
+    for (int i = keep; i < n; i++) {
+        rv_game_move_text(g, i, texts[i - keep], sizeof texts[0]);
+        moves[i - keep] = texts[i - keep];
     }
-    if (pg_over(&r->game)) {
-        char res[128];
-        pg_result_text(&r->game, res, sizeof res);
-        if (rv_store_set_result(s->store, r->rec.game_id, res)) return -1;
-    }
-    return 0;
+    char res[128] = "";
+    if (rv_game_over(g)) rv_game_result_text(g, res, sizeof res);
+    rv_store_change ch = {.game = r->rec.game_id, .version = r->version, .keep = keep,
+                          .moves = moves, .n = n > keep ? n - keep : 0, .result = res,
+                          .undo_request = undo_request};
+    int64_t v;
+    int rc = rv_store_commit(s->store, &ch, &v);
+    if (rc != RV_STORE_OK) return rc;
+    if (g != &r->game) r->game = *g;
+    r->version = v;
+    r->undo_request = undo_request;
+    return RV_STORE_OK;
+}
+
+int srv_room_commit(srv *s, room *r, const rv_game *g, int keep) {
+    return room_commit(s, r, g, keep, r->undo_request);
 }
 
 static void do_move(srv *s, srv_conn *c, const cJSON *msg) {
     room *r = c->room;
     if (!r) return srv_error(c, "no_room", "join or create a room first");
     if (!c->seat) return srv_error(c, "not_seated", "you are watching this game: you cannot move");
-    if (pg_over(&r->game)) return srv_error(c, "over", "the game is over");
+    if (rv_game_over(&r->game)) return srv_error(c, "over", "the game is over");
     if (srv_turn(r) != (rv_color)c->seat)
         return srv_error(c, "not_your_turn", "it is not your turn");
     int ply;
     if (json_int(msg, "ply", -1, 0, 1 << 20, &ply))
         return srv_error(c, "bad_request", "ply must be the number of moves played so far");
-    if (ply >= 0 && ply != pg_nmoves(&r->game))
+    if (ply >= 0 && ply != rv_game_nmoves(&r->game))
         return srv_error(c, "stale", "the position changed: this move was for an older one");
     const char *text = json_str(msg, "move");
     int x, y, has_xy = !json_int(msg, "x", -1, 0, 25, &x) && !json_int(msg, "y", -1, 0, 25, &y);
     if (!text && !(has_xy && x >= 0 && y >= 0))
         return srv_error(c, "bad_request", "move needs \"move\" (like \"h8\") or \"x\" and \"y\"");
-    if (!r->game.reversi && rv_opening_get_step(&r->open) != RV_STEP_PLAY) {
-        if (text && pg_parse_point(&r->game, text, &x, &y) != RV_OK)
+    if (!rv_game_is_reversi(&r->game) && rv_opening_get_step(&r->open) != RV_STEP_PLAY) {
+        if (text && rv_game_parse_point(&r->game, text, &x, &y) != RV_OK)
             return srv_error(c, "bad_move", "that is not a point like h8");
         return srv_opening_point(s, c, x, y);
     }
-    int from = pg_nmoves(&r->game);
-    pg_game before = r->game;
+    int from = rv_game_nmoves(&r->game);
+    rv_game g = r->game;
     char why[160];
     int kind = 0;
-    rv_status st = text ? pg_play_text(&r->game, text, why, sizeof why, &kind)
-                        : pg_play_xy(&r->game, x, y, why, sizeof why, &kind);
+    rv_status st = text ? rv_game_play_text(&g, text, why, sizeof why, &kind)
+                        : rv_game_play_xy(&g, x, y, why, sizeof why, &kind);
     if (st != RV_OK) {
         const char *code = st == RV_EFORBIDDEN ? "forbidden"
                            : st == RV_EOCCUPIED ? "occupied"
@@ -732,30 +766,23 @@ static void do_move(srv *s, srv_conn *c, const cJSON *msg) {
                                                 : "illegal";
         char pt[16] = "";
         int px = x, py = y;
-        if (!text || pg_parse_point(&r->game, text, &px, &py) == RV_OK)
-            if (px >= 0 && py >= 0 && px < r->game.size && py < r->game.size)
-                pg_point_text(&r->game, px, py, pt, sizeof pt);
+        if (!text || rv_game_parse_point(&r->game, text, &px, &py) == RV_OK)
+            if (px >= 0 && py >= 0 && px < rv_game_size(&r->game) && py < rv_game_size(&r->game))
+                rv_game_point_text(&r->game, px, py, pt, sizeof pt);
         return error_kind(c, code, why, kind, pt);
     }
-    if (srv_commit_moves(s, r, from)) {
-        r->game = before;
-        rv_store_truncate(s->store, r->rec.game_id, from);
+    if (room_commit(s, r, &g, from, RV_EMPTY))
         return srv_error(c, "store_failed", "the move could not be stored: try again");
-    }
-    r->undo_request = RV_EMPTY;
     if (ai_to_move(r)) srv_ai_submit(s, r);
     broadcast_state(r);
 }
 
 /* Takes back moves until colour `who` has one fewer move (and it is their turn). */
 static int undo_for(srv *s, room *r, rv_color who) {
-    pg_game g = r->game;
-    if (pg_undo_for(&g, who) != RV_OK) return -1;
-    if (!g.reversi && pg_nmoves(&g) < rv_opening_locked_moves(&r->open)) return -3;
-    if (rv_store_truncate(s->store, r->rec.game_id, pg_nmoves(&g)) ||
-        rv_store_set_result(s->store, r->rec.game_id, ""))
-        return -2;
-    r->game = g;
+    rv_game g = r->game;
+    if (rv_game_undo_for(&g, who) != RV_OK) return -1;
+    if (rv_game_nmoves(&g) < rv_opening_locked_moves(&r->open)) return -3;
+    if (room_commit(s, r, &g, rv_game_nmoves(&g), RV_EMPTY)) return -2;
     r->gen = ++s->last_gen;
     if (r->thinking) srv_ai_cancel(s, r);
     r->thinking = 0;
@@ -766,17 +793,20 @@ static void do_undo(srv *s, srv_conn *c) {
     room *r = c->room;
     if (!r) return srv_error(c, "no_room", "join or create a room first");
     if (!c->seat) return srv_error(c, "not_seated", "you are watching this game");
-    if (r->game.resigned) return srv_error(c, "over", "the game ended by resignation");
-    if (!r->game.reversi && rv_opening_get_step(&r->open) != RV_STEP_PLAY)
+    rv_game_result res;
+    rv_game_get_result(&r->game, &res);
+    if (res.end == RV_END_RESIGN) return srv_error(c, "over", "the game ended by resignation");
+    if (!rv_game_is_reversi(&r->game) && rv_opening_get_step(&r->open) != RV_STEP_PLAY)
         return srv_error(c, "opening_undo", "the opening cannot be taken back");
     if (!strcmp(r->rec.mode, "online")) {
         if (r->undo_request) return srv_error(c, "pending", "an undo request is already open");
-        pg_game probe = r->game;
-        if (pg_undo_for(&probe, (rv_color)c->seat) != RV_OK)
+        rv_game probe = r->game;
+        if (rv_game_undo_for(&probe, (rv_color)c->seat) != RV_OK)
             return srv_error(c, "nothing_to_undo", "you have no move to take back");
-        if (!probe.reversi && pg_nmoves(&probe) < rv_opening_locked_moves(&r->open))
+        if (rv_game_nmoves(&probe) < rv_opening_locked_moves(&r->open))
             return srv_error(c, "opening_undo", "the opening cannot be taken back");
-        r->undo_request = (rv_color)c->seat;
+        if (room_commit(s, r, &r->game, rv_game_nmoves(&r->game), (rv_color)c->seat))
+            return srv_error(c, "store_failed", "the undo request could not be stored");
         return broadcast_state(r);
     }
     int rc = undo_for(s, r, (rv_color)c->seat);
@@ -795,11 +825,11 @@ static void do_undo_reply(srv *s, srv_conn *c, const cJSON *msg) {
     const cJSON *acc = cJSON_GetObjectItemCaseSensitive(msg, "accept");
     if (!cJSON_IsBool(acc)) return srv_error(c, "bad_request", "accept must be true or false");
     rv_color who = r->undo_request;
-    r->undo_request = RV_EMPTY;
-    if (cJSON_IsTrue(acc)) {
-        int rc = undo_for(s, r, who);
-        if (rc == -2) return srv_error(c, "store_failed", "the undo could not be stored");
-    } else {
+    int rc = cJSON_IsTrue(acc) ? undo_for(s, r, who) : -1;
+    /* Refused (or nothing left to take back): the request is withdrawn. */
+    if (rc == -1) rc = room_commit(s, r, &r->game, rv_game_nmoves(&r->game), RV_EMPTY) ? -2 : 0;
+    if (rc == -2) return srv_error(c, "store_failed", "the answer could not be stored");
+    if (!cJSON_IsTrue(acc)) {
         /* Everyone hears it, the asker above all. */
         cJSON *j = cJSON_CreateObject();
         cJSON_AddStringToObject(j, "type", "notice");
@@ -817,18 +847,18 @@ static void do_hint(srv *s, srv_conn *c) {
     room *r = c->room;
     if (!r) return srv_error(c, "no_room", "join or create a room first");
     if (!c->seat) return srv_error(c, "not_seated", "you are watching this game");
-    if (pg_over(&r->game)) return srv_error(c, "over", "the game is over");
+    if (rv_game_over(&r->game)) return srv_error(c, "over", "the game is over");
     if (!hints_allowed(r))
         return srv_error(c, "hint_off", "hints are off in this room (its creator did not allow them)");
-    if (!r->game.reversi && rv_opening_get_step(&r->open) != RV_STEP_PLAY)
+    if (!rv_game_is_reversi(&r->game) && rv_opening_get_step(&r->open) != RV_STEP_PLAY)
         return srv_error(c, "opening_hint", "no hints during the opening");
-    if (pg_to_move(&r->game) != (rv_color)c->seat)
+    if (rv_game_to_move(&r->game) != (rv_color)c->seat)
         return srv_error(c, "not_your_turn", "it is not your turn");
     if (r->hints >= 2) return srv_error(c, "pending", "a hint is already being computed");
     if (!strcmp(r->rec.mode, "online")) {
         /* Between two players a hint is announced to the room and kept with the game. */
         char ply[16];
-        snprintf(ply, sizeof ply, "%d", pg_nmoves(&r->game));
+        snprintf(ply, sizeof ply, "%d", rv_game_nmoves(&r->game));
         if (srv_event(s, r, "hint", color_name((rv_color)c->seat), ply))
             return srv_error(c, "store_failed", "the hint could not be recorded");
         r->hints_used[c->seat]++;
@@ -841,18 +871,14 @@ static void do_resign(srv *s, srv_conn *c) {
     room *r = c->room;
     if (!r) return srv_error(c, "no_room", "join or create a room first");
     if (!c->seat) return srv_error(c, "not_seated", "you are watching this game");
-    if (pg_over(&r->game)) return srv_error(c, "over", "the game is over");
-    pg_game g = r->game;
-    pg_resign(&g, (rv_color)c->seat);
-    char res[128];
-    pg_result_text(&g, res, sizeof res);
-    if (rv_store_set_result(s->store, r->rec.game_id, res))
+    if (rv_game_over(&r->game)) return srv_error(c, "over", "the game is over");
+    rv_game g = r->game;
+    rv_game_resign(&g, (rv_color)c->seat);
+    if (room_commit(s, r, &g, rv_game_nmoves(&g), RV_EMPTY))
         return srv_error(c, "store_failed", "the resignation could not be stored");
-    r->game = g;
     r->gen = ++s->last_gen;
     if (r->thinking) srv_ai_cancel(s, r);
     r->thinking = 0;
-    r->undo_request = RV_EMPTY;
     broadcast_state(r);
 }
 
@@ -869,7 +895,6 @@ int srv_swap_colors(srv *s, room *r) {
             c->seat = 3 - c->seat;
             send_joined(c, r);
         }
-    r->undo_request = RV_EMPTY;
     return 0;
 }
 
@@ -877,16 +902,16 @@ static void do_new(srv *s, srv_conn *c) {
     room *r = c->room;
     if (!r) return srv_error(c, "no_room", "join or create a room first");
     if (!c->seat) return srv_error(c, "not_seated", "you are watching this game");
-    if (!strcmp(r->rec.mode, "online") && !pg_over(&r->game))
+    if (!strcmp(r->rec.mode, "online") && !rv_game_over(&r->game))
         return srv_error(c, "in_progress", "resign first: the game is still going on");
     char err[160], variant[16];
-    snprintf(variant, sizeof variant, "%s", r->game.variant);
+    snprintf(variant, sizeof variant, "%s", rv_game_variant(&r->game));
     if (r->thinking) srv_ai_cancel(s, r);
     /* Online, the players take turns with black: colours swap for the next game. */
     if (!strcmp(r->rec.mode, "online") && srv_swap_colors(s, r))
         return srv_error(c, "store_failed", "the room could not be stored");
-    if (room_new_game(s, r, variant, r->game.size, rv_opening_get_rule(&r->open), r->allow_hints,
-                      err, sizeof err))
+    if (room_new_game(s, r, variant, rv_game_size(&r->game), rv_opening_get_rule(&r->open),
+                      r->allow_hints, err, sizeof err))
         return srv_error(c, "store_failed", err);
     r->thinking = 0;
     if (ai_to_move(r)) srv_ai_submit(s, r);
@@ -899,11 +924,11 @@ static void hint_done(srv *s, room *r, ai_job *job) {
         cJSON *j = cJSON_CreateObject();
         cJSON_AddStringToObject(j, "type", "hint");
         char t[16] = "pass";
-        if (job->x >= 0) pg_point_text(&r->game, job->x, job->y, t, sizeof t);
+        if (job->x >= 0) rv_game_point_text(&r->game, job->x, job->y, t, sizeof t);
         cJSON_AddStringToObject(j, "move", t);
         cJSON_AddNumberToObject(j, "x", job->x);
         cJSON_AddNumberToObject(j, "y", job->y);
-        cJSON_AddNumberToObject(j, "ply", pg_nmoves(&r->game));
+        cJSON_AddNumberToObject(j, "ply", rv_game_nmoves(&r->game));
         char *text = cJSON_PrintUnformatted(j);
         cJSON_Delete(j);
         for (srv_conn *c = r->conns; text && c; c = c->next_in_room)
@@ -930,17 +955,16 @@ void srv_ai_done(srv *s, ai_job *job) {
     if (job->opening) {
         if (job->status == RV_OK && ai_to_move(r)) srv_opening_ai_act(s, r, &job->act);
     } else if (job->status == RV_OK && ai_to_move(r)) {
-        int from = pg_nmoves(&r->game);
-        pg_game before = r->game;
+        int from = rv_game_nmoves(&r->game);
+        rv_game g = r->game;
         char why[160];
         int kind;
-        rv_status st = job->x < 0 ? pg_play_text(&r->game, "pass", why, sizeof why, &kind)
-                                  : pg_play_xy(&r->game, job->x, job->y, why, sizeof why, &kind);
+        rv_status st = job->x < 0 ? rv_game_play_text(&g, "pass", why, sizeof why, &kind)
+                                  : rv_game_play_xy(&g, job->x, job->y, why, sizeof why, &kind);
         if (st != RV_OK) {
             fprintf(stderr, "renversi serve: the AI's move was refused: %s\n", why);
-        } else if (srv_commit_moves(s, r, from)) {
-            r->game = before;
-            rv_store_truncate(s->store, r->rec.game_id, from);
+        } else if (room_commit(s, r, &g, from, RV_EMPTY)) {
+            fprintf(stderr, "renversi serve: the AI's move could not be stored\n");
         } else if (ai_to_move(r)) {
             srv_ai_submit(s, r);
         }
@@ -997,7 +1021,7 @@ static int stored_id(srv_conn *c, const cJSON *msg, int64_t *id) {
 static void do_replay(srv *s, srv_conn *c, const cJSON *msg) {
     int64_t id;
     if (stored_id(c, msg, &id)) return;
-    pg_game *full = malloc(sizeof *full), *step = malloc(sizeof *step);
+    rv_game *full = malloc(sizeof *full), *step = malloc(sizeof *step);
     rv_store_game hdr;
     if (!full || !step || load_game(s, id, full, &hdr)) {
         free(full);
@@ -1011,19 +1035,19 @@ static void do_replay(srv *s, srv_conn *c, const cJSON *msg) {
     /* One position per ply, so the page can step through without knowing any rule. */
     cJSON *boards = cJSON_AddArrayToObject(j, "boards");
     char err[64];
-    pg_init(step, full->variant, full->size, err, sizeof err);
-    int n = full->size, nm = pg_nmoves(full);
+    rv_game_init(step, rv_game_variant(full), rv_game_size(full), err, sizeof err);
+    int n = rv_game_size(full), nm = rv_game_nmoves(full);
     char *b = malloc((size_t)n * n + 1);
     for (int i = 0; b && i <= nm; i++) {
-        if (i > 0 && i > pg_nmoves(step)) {
+        if (i > 0 && i > rv_game_nmoves(step)) {
             char t[16], why[64];
             int kind;
-            pg_move_text(full, i - 1, t, sizeof t);
-            pg_play_text(step, t, why, sizeof why, &kind);
+            rv_game_move_text(full, i - 1, t, sizeof t);
+            rv_game_play_text(step, t, why, sizeof why, &kind);
         }
         for (int y = 0; y < n; y++)
             for (int x = 0; x < n; x++) {
-                rv_color col = pg_at(step, x, y);
+                rv_color col = rv_game_at(step, x, y);
                 b[y * n + x] = col == RV_BLACK ? 'X' : col == RV_WHITE ? 'O' : '.';
             }
         b[n * n] = 0;
@@ -1043,13 +1067,14 @@ static void do_export(srv *s, srv_conn *c, const cJSON *msg) {
     if (stored_id(c, msg, &id)) return;
     const char *format = json_str(msg, "format");
     if (!format) return srv_error(c, "bad_request", "format: psq, moves, ggf or transcript");
-    pg_game *g = malloc(sizeof *g);
+    rv_game *g = malloc(sizeof *g);
     rv_store_game hdr;
     if (!g || load_game(s, id, g, &hdr)) {
         free(g);
         return srv_error(c, "not_found", "no such game");
     }
-    char *text = pg_export(g, format);
+    char *text = NULL;
+    rv_game_export(g, format, &text);
     free(g);
     if (!text)
         return srv_error(c, "bad_format", "this game cannot be exported in that format (Gomoku: "

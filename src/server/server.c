@@ -221,9 +221,12 @@ int rv_server_run(const rv_server_opts *o) {
         free(s);
         return 2;
     }
-    if (!o->quiet)
+    if (!o->quiet) {
+        /* A PostgreSQL URL may hold a password: only the kind of store is printed. */
+        int pg = strcmp(rv_store_kind(s->store), "sqlite") != 0;
         fprintf(stderr, "renversi serve: http://%s:%d/ (web %s, db %s)\n", o->host, port, o->web,
-                o->db);
+                pg ? "postgresql" : o->db);
+    }
     if (o->ready) o->ready(port, o->ready_arg);
 
     volatile sig_atomic_t *stop = o->stop;

@@ -14,7 +14,7 @@
 typedef struct rv_server_opts {
     const char *host;  /* interface address to listen on, "127.0.0.1" by default */
     int port;          /* 0 = any free port (reported through ready) */
-    const char *db;    /* SQLite file path or ":memory:" */
+    const char *db;    /* SQLite file path or ":memory:", or a PostgreSQL URL (store.h) */
     const char *web;   /* directory with index.html */
     int quiet;         /* 1: no "listening" line on stderr */
     /* Called once listening, with the actual port. */

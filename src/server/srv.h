@@ -7,7 +7,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "cli/tui_game.h"
+#include "renversi/game.h"
+#include "renversi/game_ai.h"
 #include "renversi/opening.h"
 #include "server/store.h"
 
@@ -53,9 +54,10 @@ typedef struct srv_conn {
 typedef struct room {
     struct room *next;         /* hash chain */
     rv_store_room rec;         /* id, mode, game id, tokens, AI colour and level */
-    pg_game game;
+    rv_game game;
     srv_conn *conns;
     int nconns;
+    int64_t version;           /* the stored game's version this copy is at (store.h) */
     rv_color undo_request;     /* colour asking to take back a move (online) */
     int thinking;              /* an AI job is queued or running */
     int hints;                 /* hint jobs queued or running (the room stays loaded) */
@@ -76,7 +78,7 @@ typedef struct ai_job {
     rv_opening open;
     rv_opening_act act;
     int seat;
-    pg_game game;
+    rv_game game;
     int status, x, y;          /* the answer */
 } ai_job;
 
@@ -93,7 +95,7 @@ typedef struct srv {
     pthread_cond_t ai_cond;
     ai_job *todo_head, *todo_tail, *done;
     int ai_quit;
-    pg_ai *ai;
+    rv_game_ai *ai;
     rv_gomoku_ai *open_ai;     /* the worker's engine for opening choices */
     uint64_t ai_busy_gen;      /* generation of the job being thought about */
     char ai_busy_room[24];
@@ -114,8 +116,9 @@ void srv_error_params(srv_conn *c, const char *code, const char *message, struct
 void srv_send_json(srv_conn *c, const struct cJSON *j);
 void srv_broadcast_json(room *r, const struct cJSON *j);
 void srv_broadcast_state(room *r);
-/* Commits moves [from, end) of the room's game and its result; 0 on success. */
-int srv_commit_moves(srv *s, room *r, int from);
+/* Commits game g (its moves from ply keep on) as the room's game; 0 on success, and then the
+   room holds g. */
+int srv_room_commit(srv *s, room *r, const rv_game *g, int keep);
 /* The colour whose holder must act now: the opening's actor, else the side to move. */
 rv_color srv_turn(const room *r);
 /* Does the computer hold the colour that must act now? */

@@ -1,15 +1,36 @@
 /*
- * The SQLite store of `renversi serve`: rooms, games and their moves.
+ * The store of `renversi serve`: rooms, games and their moves, behind one interface with
+ * two implementations chosen by the --db argument:
+ *   - SQLite (store_sqlite.c), a file path or ":memory:": the embedded default, one server;
+ *   - PostgreSQL (store_pg.c), a `postgresql://` or `postgres://` URL (libpq): several
+ *     server instances sharing the games.
+ * Both hold the same tables and a schema version; rv_store_open runs the migrations up to
+ * RV_STORE_SCHEMA_VERSION and refuses a database of a newer version without writing to it.
  *
- * Every write is its own committed transaction (WAL journal) that returns
- * before the server acknowledges the action, so a `kill -9` loses nothing that
- * was acknowledged. Only the network thread touches the store.
+ * Every write is committed before the call returns, so a `kill -9` loses nothing the server
+ * acknowledged. A game carries a version that every change bumps: rv_store_commit applies a
+ * change only to the version it was made against, so two servers can never both commit a
+ * move for the same turn. Only the network thread touches a store.
+ *
+ * Adding a table or a column: one more migration in BOTH store_sqlite.c and store_pg.c
+ * (same number, same meaning) and RV_STORE_SCHEMA_VERSION one higher.
  */
 #ifndef RV_SERVER_STORE_H
 #define RV_SERVER_STORE_H
 
 #include <stddef.h>
 #include <stdint.h>
+
+/* The schema this build writes (1: games, moves, rooms; 2: game versions, undo requests;
+   3: events: chat and opening choices). */
+#define RV_STORE_SCHEMA_VERSION 3
+
+/* Results of the calls that return int. */
+enum {
+    RV_STORE_OK = 0,
+    RV_STORE_FAIL = -1,     /* the database refused or could not be reached */
+    RV_STORE_CONFLICT = -2, /* the row changed since it was read: nothing was written */
+};
 
 typedef struct rv_store rv_store;
 
@@ -23,6 +44,8 @@ typedef struct rv_store_game {
     int64_t created;  /* unix seconds */
     int nmoves;
     char result[96];  /* "" while the game goes on */
+    int64_t version;  /* bumped by every commit; 0 for a new game */
+    int undo_request; /* 0, or the colour (1 black, 2 white) asking to take back a move */
 } rv_store_game;
 
 /* A stored room: its current game and the two seats' tokens ("" = open seat). */
@@ -35,31 +58,58 @@ typedef struct rv_store_room {
     int level;
 } rv_store_room;
 
-/* Opens (creating the schema if needed) PATH, or ":memory:". NULL on failure, *err set. */
-rv_store *rv_store_open(const char *path, char *err, size_t errlen);
-void rv_store_close(rv_store *s);
+/*
+ * One change to a game, made against `version`: the moves from ply `keep` on are deleted,
+ * then `moves` (n of them) are stored as plies keep, keep+1, ...; the result and the undo
+ * request are set. A move: keep = moves played, n = 1 (or 2 with a forced pass). An undo:
+ * keep = moves left, n = 0. A resignation or an undo request: keep = moves played, n = 0.
+ */
+typedef struct rv_store_change {
+    int64_t game;
+    int64_t version;
+    int keep;
+    const char *const *moves;
+    int n;
+    const char *result;   /* "" while the game goes on */
+    int undo_request;
+} rv_store_change;
 
-/* Creates a game row; returns its id, or -1. */
+/*
+ * Opens DB: a PostgreSQL URL (postgresql://... or postgres://...) or else an SQLite file
+ * path (created if missing) or ":memory:", and migrates its schema. NULL on failure with a
+ * one-line reason in err: a malformed URL, a refused login, a schema newer than this build.
+ */
+rv_store *rv_store_open(const char *db, char *err, size_t errlen);
+void rv_store_close(rv_store *s);
+/* "sqlite" or "postgresql". */
+const char *rv_store_kind(const rv_store *s);
+/* The schema version the open database is at (RV_STORE_SCHEMA_VERSION after a good open). */
+int rv_store_schema_version(rv_store *s);
+/* RV_STORE_OK when the database answers now (reconnecting first if it had gone away). */
+int rv_store_ping(rv_store *s);
+
+/* Creates a game row (version 0, no moves); returns its id, or -1. */
 int64_t rv_store_new_game(rv_store *s, const char *room, const char *variant, int size,
                           const char *black, const char *white);
-/* Appends move number PLY (from 0) to a game. 0 on success. */
-int rv_store_add_move(rv_store *s, int64_t game, int ply, const char *move);
-/* Deletes the moves from PLY on (an undo). 0 on success. */
-int rv_store_truncate(rv_store *s, int64_t game, int ply);
-/* Sets (or clears with "") a game's result. 0 on success. */
-int rv_store_set_result(rv_store *s, int64_t game, const char *result);
-/* Reads a game header. 0 when found. */
+/*
+ * Applies a change in one transaction if the game is still at change->version; then
+ * *version (may be NULL) is the new version. RV_STORE_CONFLICT when another commit came
+ * first, RV_STORE_FAIL on any other failure; nothing is written in either case.
+ */
+int rv_store_commit(rv_store *s, const rv_store_change *change, int64_t *version);
+/* Reads a game header. RV_STORE_OK when found. */
 int rv_store_get_game(rv_store *s, int64_t game, rv_store_game *out);
 /*
- * Reads a game's moves in order into a malloc'd array of malloc'd strings
- * (*moves, *n). 0 on success; the caller frees with rv_store_free_moves.
+ * Reads a game header and its moves at one moment (one snapshot): the moves in order into
+ * a malloc'd array of malloc'd strings (*moves, *n), freed with rv_store_free_moves.
+ * RV_STORE_OK when found; nothing is allocated otherwise.
  */
-int rv_store_get_moves(rv_store *s, int64_t game, char ***moves, int *n);
+int rv_store_load_game(rv_store *s, int64_t game, rv_store_game *hdr, char ***moves, int *n);
 void rv_store_free_moves(char **moves, int n);
 /* The most recent games (up to MAX) with at least one move, newest first. Returns the count. */
 int rv_store_list_games(rv_store *s, rv_store_game *out, int max);
 
-/* Updates a game's players (after the colours were exchanged). 0 on success. */
+/* Updates a game's players (after the colours were exchanged). RV_STORE_OK on success. */
 int rv_store_set_players(rv_store *s, int64_t game, const char *black, const char *white);
 
 #define RV_STORE_EVENT_TEXT 1024 /* bytes of an event's text, NUL included */
@@ -67,7 +117,7 @@ int rv_store_set_players(rv_store *s, int64_t game, const char *black, const cha
 /*
  * Something said or decided during a game besides its moves: a chat line, a hint used, an
  * opening choice ("chat", "hint", "rules", "choose", "declare", "offer"), with who
- * ("black", "white", "spectator", "ai") and the number of moves on the board then.
+ * ("black", "white", "spectator") and the number of moves on the board then.
  */
 typedef struct rv_store_event {
     int ply;
@@ -77,15 +127,21 @@ typedef struct rv_store_event {
     char text[RV_STORE_EVENT_TEXT];
 } rv_store_event;
 
-/* Appends an event to a game (text is cut to RV_STORE_EVENT_TEXT - 1 bytes). 0 on success. */
+/* Appends an event to a game (text cut to RV_STORE_EVENT_TEXT - 1 bytes). RV_STORE_OK on
+   success. */
 int rv_store_add_event(rv_store *s, int64_t game, int ply, const char *kind, const char *who,
                        const char *text);
-/* A game's events in order into a malloc'd array (*events, *n; free() it). 0 on success. */
+/* A game's events in order into a malloc'd array (*events, *n; free() it). RV_STORE_OK on
+   success. */
 int rv_store_get_events(rv_store *s, int64_t game, rv_store_event **events, int *n);
 
-/* Inserts or replaces a room. 0 on success. */
+/* Inserts or replaces a room. RV_STORE_OK on success. */
 int rv_store_put_room(rv_store *s, const rv_store_room *r);
-/* Reads a room. 0 when found. */
+/* Reads a room. RV_STORE_OK when found. */
 int rv_store_get_room(rv_store *s, const char *id, rv_store_room *out);
+/* Gives open seat SEAT (1 black, 2 white) of a room the token; CONFLICT if it has one. */
+int rv_store_claim_seat(rv_store *s, const char *room, int seat, const char *token);
+/* Points a room at game NEW if it is still at game OLD; CONFLICT otherwise. */
+int rv_store_set_room_game(rv_store *s, const char *room, int64_t old_game, int64_t new_game);
 
 #endif

@@ -1,0 +1,554 @@
+/*
+ * The PostgreSQL store (libpq): the tables of store_sqlite.c, shared by any number of
+ * server instances. A commit is one call of the function rv_commit, which locks the game
+ * row, checks its version, writes and notifies the channel `renversi` with "ROOM VERSION",
+ * all in one transaction. A connection that broke is re-opened on the next call.
+ */
+#include <libpq-fe.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "server/store_impl.h"
+
+enum {
+    Q_NEW_GAME,
+    Q_COMMIT,
+    Q_GET_GAME,
+    Q_LOAD_GAME,
+    Q_LIST,
+    Q_PUT_ROOM,
+    Q_GET_ROOM,
+    Q_CLAIM,
+    Q_SET_ROOM_GAME,
+    Q_SET_PLAYERS,
+    Q_ADD_EVENT,
+    Q_GET_EVENTS,
+    Q_COUNT
+};
+
+#define GAME_COLUMNS                                                                          \
+    "id, room, variant, size, black, white, created, result, "                               \
+    "(SELECT count(*) FROM moves m WHERE m.game = g.id), version, undo_request"
+
+static const char *const sql_text[Q_COUNT] = {
+    [Q_NEW_GAME] = "INSERT INTO games(room, variant, size, black, white, created, result) "
+                   "VALUES($1,$2,$3,$4,$5,$6,'') RETURNING id",
+    [Q_COMMIT] = "SELECT rv_commit($1, $2, $3, $4, $5, $6)",
+    [Q_GET_GAME] = "SELECT " GAME_COLUMNS " FROM games g WHERE id = $1",
+    /* One statement sees one snapshot: the header and the moves agree. Moves never hold a
+       space (commit refuses them), so a space-separated list is exact. */
+    [Q_LOAD_GAME] = "SELECT " GAME_COLUMNS ", (SELECT coalesce(string_agg(move, ' ' ORDER BY "
+                    "ply), '') FROM moves m WHERE m.game = g.id) FROM games g WHERE id = $1",
+    [Q_LIST] = "SELECT " GAME_COLUMNS " FROM games g WHERE EXISTS "
+               "(SELECT 1 FROM moves m WHERE m.game = g.id) ORDER BY id DESC LIMIT $1",
+    [Q_PUT_ROOM] = "INSERT INTO rooms(id, mode, game, black_token, white_token, ai_color, "
+                   "level) VALUES($1,$2,$3,$4,$5,$6,$7) ON CONFLICT (id) DO UPDATE SET "
+                   "mode = EXCLUDED.mode, game = EXCLUDED.game, black_token = "
+                   "EXCLUDED.black_token, white_token = EXCLUDED.white_token, ai_color = "
+                   "EXCLUDED.ai_color, level = EXCLUDED.level",
+    [Q_GET_ROOM] = "SELECT id, mode, game, black_token, white_token, ai_color, level "
+                   "FROM rooms WHERE id = $1",
+    [Q_CLAIM] = "UPDATE rooms SET black_token = CASE WHEN $2::int = 1 THEN $3 ELSE black_token"
+                " END, white_token = CASE WHEN $2::int = 2 THEN $3 ELSE white_token END"
+                " WHERE id = $1 AND coalesce(CASE WHEN $2::int = 1 THEN black_token"
+                " ELSE white_token END, '') = ''",
+    [Q_SET_ROOM_GAME] = "UPDATE rooms SET game = $3 WHERE id = $1 AND game = $2",
+    [Q_SET_PLAYERS] = "UPDATE games SET black = $2, white = $3 WHERE id = $1",
+    [Q_ADD_EVENT] = "INSERT INTO events(game, ply, kind, who, created, text) "
+                    "VALUES($1,$2,$3,$4,$5,$6)",
+    [Q_GET_EVENTS] = "SELECT ply, kind, who, created, text FROM events WHERE game = $1 "
+                     "ORDER BY seq",
+};
+
+/* The migrations, numbered as in store_sqlite.c (same tables, PostgreSQL's types). */
+static const char *const migration[RV_STORE_SCHEMA_VERSION + 1] = {
+    [1] = "CREATE TABLE IF NOT EXISTS games(id BIGSERIAL PRIMARY KEY, room TEXT,"
+          " variant TEXT NOT NULL, size INTEGER NOT NULL, black TEXT, white TEXT,"
+          " created BIGINT, result TEXT);"
+          "CREATE TABLE IF NOT EXISTS moves(game BIGINT NOT NULL REFERENCES games(id),"
+          " ply INTEGER NOT NULL, move TEXT NOT NULL, PRIMARY KEY(game, ply));"
+          "CREATE TABLE IF NOT EXISTS rooms(id TEXT PRIMARY KEY, mode TEXT, game BIGINT,"
+          " black_token TEXT, white_token TEXT, ai_color INTEGER, level INTEGER);",
+    [2] = "ALTER TABLE games ADD COLUMN version BIGINT NOT NULL DEFAULT 0;"
+          "ALTER TABLE games ADD COLUMN undo_request INTEGER NOT NULL DEFAULT 0;"
+          /* Returns the new version, -1 when the game is at another version, -2 when
+             there is no such game. */
+          "CREATE OR REPLACE FUNCTION rv_commit(g BIGINT, v BIGINT, keep INTEGER, mv TEXT[],"
+          " res TEXT, undo INTEGER) RETURNS BIGINT LANGUAGE plpgsql AS $$"
+          " DECLARE cur BIGINT; rm TEXT;"
+          " BEGIN"
+          "  SELECT version, room INTO cur, rm FROM games WHERE id = g FOR UPDATE;"
+          "  IF NOT FOUND THEN RETURN -2; END IF;"
+          "  IF cur <> v THEN RETURN -1; END IF;"
+          "  DELETE FROM moves WHERE game = g AND ply >= keep;"
+          "  INSERT INTO moves(game, ply, move)"
+          "   SELECT g, keep + t.o::int - 1, t.m FROM unnest(mv) WITH ORDINALITY AS t(m, o);"
+          "  UPDATE games SET version = v + 1, result = res, undo_request = undo WHERE id = g;"
+          "  PERFORM pg_notify('renversi', coalesce(rm, '') || ' ' || (v + 1));"
+          "  RETURN v + 1;"
+          " END $$;",
+    [3] = "CREATE TABLE events(seq BIGSERIAL PRIMARY KEY, game BIGINT NOT NULL REFERENCES"
+          " games(id), ply INTEGER NOT NULL, kind TEXT NOT NULL, who TEXT, created BIGINT,"
+          " text TEXT);"
+          "CREATE INDEX events_game ON events(game, seq);",
+};
+
+/* Serialises migrations of instances starting together (any constant will do). */
+#define MIGRATION_LOCK "7301944"
+
+typedef struct pg_store {
+    rv_store base;
+    PGconn *conn;
+    int prepared; /* the statements exist on this connection */
+    int version;  /* the schema's */
+} pg_store;
+
+static pg_store *P(rv_store *s) { return (pg_store *)s; }
+
+static void quiet_notices(void *arg, const char *message) {
+    (void)arg;
+    (void)message;
+}
+
+/* libpq's message on one line (it ends lines with \n and indents details). */
+static void one_line(char *dst, size_t cap, const char *msg) {
+    size_t k = 0;
+    int space = 0;
+    for (const char *p = msg ? msg : ""; *p && k + 1 < cap; p++) {
+        if (*p == '\n' || *p == '\r' || *p == '\t' || *p == ' ') {
+            space = k > 0;
+            continue;
+        }
+        if (space && k + 2 < cap) dst[k++] = ' ';
+        space = 0;
+        dst[k++] = *p;
+    }
+    dst[k] = 0;
+}
+
+static void report(pg_store *s, const char *what) {
+    char m[512];
+    one_line(m, sizeof m, PQerrorMessage(s->conn));
+    fprintf(stderr, "renversi serve: store (postgresql) %s: %s\n", what, m);
+}
+
+static void pg_close(rv_store *base) {
+    pg_store *s = P(base);
+    if (s->conn) PQfinish(s->conn);
+    free(s);
+}
+
+/* Runs SQL that returns no rows; 0 on success, else the error in err (if given). */
+static int exec_ok(pg_store *s, const char *sql, char *err, size_t errlen) {
+    PGresult *r = PQexec(s->conn, sql);
+    int st = PQresultStatus(r);
+    int ok = st == PGRES_COMMAND_OK || st == PGRES_TUPLES_OK;
+    if (!ok && err) one_line(err, errlen, PQresultErrorMessage(r));
+    PQclear(r);
+    return ok ? 0 : -1;
+}
+
+/* A one-value query as an integer; -1 on failure or NULL. */
+static long long query_int(pg_store *s, const char *sql) {
+    PGresult *r = PQexec(s->conn, sql);
+    long long v = -1;
+    if (PQresultStatus(r) == PGRES_TUPLES_OK && PQntuples(r) == 1 && !PQgetisnull(r, 0, 0))
+        v = strtoll(PQgetvalue(r, 0, 0), NULL, 10);
+    PQclear(r);
+    return v;
+}
+
+/* Brings the schema to this build's version in one transaction, under an advisory lock so
+   that instances starting together migrate once. Nothing is written to a newer schema. */
+static int migrate(pg_store *s, char *err, size_t errlen) {
+    char why[400] = "";
+    if (exec_ok(s, "BEGIN", why, sizeof why) ||
+        exec_ok(s, "SELECT pg_advisory_xact_lock(" MIGRATION_LOCK ")", why, sizeof why))
+        goto fail;
+    long long has = query_int(s, "SELECT count(*) FROM pg_catalog.pg_tables WHERE tablename = "
+                                 "'schema_version' AND schemaname = current_schema()");
+    long long from = has > 0 ? query_int(s, "SELECT coalesce(max(version), 0) FROM schema_version")
+                             : has;
+    if (from < 0) {
+        one_line(why, sizeof why, PQerrorMessage(s->conn));
+        goto fail;
+    }
+    if (from > RV_STORE_SCHEMA_VERSION) {
+        exec_ok(s, "ROLLBACK", NULL, 0);
+        snprintf(err, errlen,
+                 "the PostgreSQL database has schema version %lld, newer than this "
+                 "renversi's %d: upgrade renversi (nothing was written)",
+                 from, RV_STORE_SCHEMA_VERSION);
+        return -1;
+    }
+    if (from == RV_STORE_SCHEMA_VERSION) return exec_ok(s, "COMMIT", err, errlen);
+    for (long long v = from + 1; v <= RV_STORE_SCHEMA_VERSION; v++)
+        if (exec_ok(s, migration[v], why, sizeof why)) goto fail;
+    char sql[200];
+    snprintf(sql, sizeof sql,
+             "CREATE TABLE IF NOT EXISTS schema_version(version INTEGER NOT NULL);"
+             "DELETE FROM schema_version; INSERT INTO schema_version VALUES(%d)",
+             RV_STORE_SCHEMA_VERSION);
+    if (exec_ok(s, sql, why, sizeof why) || exec_ok(s, "COMMIT", why, sizeof why)) goto fail;
+    return 0;
+fail:
+    exec_ok(s, "ROLLBACK", NULL, 0);
+    snprintf(err, errlen, "PostgreSQL: migrating the schema to version %d: %s",
+             RV_STORE_SCHEMA_VERSION, why);
+    return -1;
+}
+
+static int prepare_all(pg_store *s) {
+    for (int i = 0; i < Q_COUNT; i++) {
+        char name[8];
+        snprintf(name, sizeof name, "q%d", i);
+        PGresult *r = PQprepare(s->conn, name, sql_text[i], 0, NULL);
+        int ok = PQresultStatus(r) == PGRES_COMMAND_OK;
+        PQclear(r);
+        if (!ok) return -1;
+    }
+    s->prepared = 1;
+    return 0;
+}
+
+static const rv_store_ops pg_ops;
+
+rv_store *rv_store_pg_open(const char *url, char *err, size_t errlen) {
+    char *perr = NULL;
+    PQconninfoOption *opts = PQconninfoParse(url, &perr);
+    if (!opts) {
+        char m[300];
+        one_line(m, sizeof m, perr ? perr : "out of memory");
+        snprintf(err, errlen, "malformed --db URL (want postgresql://[user@][host][:port]/dbname"
+                              "[?param=value...]): %s", m);
+        PQfreemem(perr);
+        return NULL;
+    }
+    PQconninfoFree(opts);
+    pg_store *s = calloc(1, sizeof *s);
+    if (!s) {
+        snprintf(err, errlen, "out of memory");
+        return NULL;
+    }
+    s->base.ops = &pg_ops;
+    /* Defaults first: the URL's own parameters override them. */
+    const char *keys[] = {"connect_timeout", "application_name", "dbname", NULL};
+    const char *vals[] = {"10", "renversi", url, NULL};
+    s->conn = PQconnectdbParams(keys, vals, 1);
+    if (!s->conn || PQstatus(s->conn) != CONNECTION_OK) {
+        char m[400];
+        one_line(m, sizeof m, s->conn ? PQerrorMessage(s->conn) : "out of memory");
+        snprintf(err, errlen, "cannot connect to PostgreSQL: %s", m);
+        pg_close(&s->base);
+        return NULL;
+    }
+    PQsetNoticeProcessor(s->conn, quiet_notices, NULL);
+    if (migrate(s, err, errlen)) {
+        pg_close(&s->base);
+        return NULL;
+    }
+    s->version = RV_STORE_SCHEMA_VERSION;
+    if (prepare_all(s)) {
+        char m[400];
+        one_line(m, sizeof m, PQerrorMessage(s->conn));
+        snprintf(err, errlen, "PostgreSQL: %s", m);
+        pg_close(&s->base);
+        return NULL;
+    }
+    return &s->base;
+}
+
+/* The connection, re-opened (with its statements) if it broke; 0 when usable. */
+static int ensure(pg_store *s) {
+    if (PQstatus(s->conn) == CONNECTION_OK && s->prepared) return 0;
+    if (PQstatus(s->conn) != CONNECTION_OK) {
+        s->prepared = 0;
+        PQreset(s->conn);
+        if (PQstatus(s->conn) != CONNECTION_OK) return -1;
+        PQsetNoticeProcessor(s->conn, quiet_notices, NULL);
+    }
+    return prepare_all(s);
+}
+
+/* Runs prepared statement Q with text parameters; the result when it succeeded, else NULL
+   (reported on stderr). */
+static PGresult *run(pg_store *s, int q, int n, const char *const *params) {
+    if (ensure(s)) {
+        report(s, "connection");
+        return NULL;
+    }
+    char name[8];
+    snprintf(name, sizeof name, "q%d", q);
+    PGresult *r = PQexecPrepared(s->conn, name, n, params, NULL, NULL, 0);
+    int st = PQresultStatus(r);
+    if (st == PGRES_COMMAND_OK || st == PGRES_TUPLES_OK) return r;
+    report(s, "query");
+    PQclear(r);
+    if (PQstatus(s->conn) != CONNECTION_OK) s->prepared = 0;
+    return NULL;
+}
+
+static int pg_schema_version(rv_store *s) { return P(s)->version; }
+
+static int pg_ping(rv_store *base) {
+    pg_store *s = P(base);
+    if (ensure(s)) return RV_STORE_FAIL;
+    return exec_ok(s, "SELECT 1", NULL, 0) ? RV_STORE_FAIL : RV_STORE_OK;
+}
+
+static int64_t pg_new_game(rv_store *base, const char *room, const char *variant, int size,
+                           const char *black, const char *white) {
+    char sz[16], created[24];
+    snprintf(sz, sizeof sz, "%d", size);
+    snprintf(created, sizeof created, "%lld", (long long)time(NULL));
+    const char *p[] = {room, variant, sz, black, white, created};
+    PGresult *r = run(P(base), Q_NEW_GAME, 6, p);
+    if (!r) return -1;
+    int64_t id = PQntuples(r) == 1 ? strtoll(PQgetvalue(r, 0, 0), NULL, 10) : -1;
+    PQclear(r);
+    return id;
+}
+
+/* The moves as a PostgreSQL array literal {"h8","i9"}; NULL when a move holds a character
+   that no move text has (space, quote, backslash, control) or out of memory. */
+static char *array_literal(const char *const *moves, int n) {
+    size_t len = 3;
+    for (int i = 0; i < n; i++) {
+        for (const char *p = moves[i]; *p; p++)
+            if ((unsigned char)*p <= ' ' || *p == '"' || *p == '\\') return NULL;
+        len += strlen(moves[i]) + 3;
+    }
+    char *a = malloc(len), *w = a;
+    if (!a) return NULL;
+    *w++ = '{';
+    for (int i = 0; i < n; i++) w += sprintf(w, "%s\"%s\"", i ? "," : "", moves[i]);
+    *w++ = '}';
+    *w = 0;
+    return a;
+}
+
+static int pg_commit(rv_store *base, const rv_store_change *c, int64_t *version) {
+    char *arr = array_literal(c->moves, c->n);
+    if (!arr) return RV_STORE_FAIL;
+    char g[24], v[24], keep[16], undo[16];
+    snprintf(g, sizeof g, "%lld", (long long)c->game);
+    snprintf(v, sizeof v, "%lld", (long long)c->version);
+    snprintf(keep, sizeof keep, "%d", c->keep);
+    snprintf(undo, sizeof undo, "%d", c->undo_request);
+    const char *p[] = {g, v, keep, arr, c->result, undo};
+    PGresult *r = run(P(base), Q_COMMIT, 6, p);
+    free(arr);
+    if (!r) return RV_STORE_FAIL;
+    long long nv = PQntuples(r) == 1 ? strtoll(PQgetvalue(r, 0, 0), NULL, 10) : -2;
+    PQclear(r);
+    if (nv == -1) return RV_STORE_CONFLICT;
+    if (nv < 0) return RV_STORE_FAIL;
+    if (version) *version = nv;
+    return RV_STORE_OK;
+}
+
+static void copy_val(char *dst, size_t cap, const PGresult *r, int row, int col) {
+    snprintf(dst, cap, "%s", PQgetisnull(r, row, col) ? "" : PQgetvalue(r, row, col));
+}
+
+static long long int_val(const PGresult *r, int row, int col) {
+    return PQgetisnull(r, row, col) ? 0 : strtoll(PQgetvalue(r, row, col), NULL, 10);
+}
+
+static void read_game(const PGresult *r, int row, rv_store_game *g) {
+    memset(g, 0, sizeof *g);
+    g->id = int_val(r, row, 0);
+    copy_val(g->room, sizeof g->room, r, row, 1);
+    copy_val(g->variant, sizeof g->variant, r, row, 2);
+    g->size = (int)int_val(r, row, 3);
+    copy_val(g->black, sizeof g->black, r, row, 4);
+    copy_val(g->white, sizeof g->white, r, row, 5);
+    g->created = int_val(r, row, 6);
+    copy_val(g->result, sizeof g->result, r, row, 7);
+    g->nmoves = (int)int_val(r, row, 8);
+    g->version = int_val(r, row, 9);
+    g->undo_request = (int)int_val(r, row, 10);
+}
+
+static int pg_get_game(rv_store *base, int64_t game, rv_store_game *out) {
+    char g[24];
+    snprintf(g, sizeof g, "%lld", (long long)game);
+    const char *p[] = {g};
+    PGresult *r = run(P(base), Q_GET_GAME, 1, p);
+    if (!r) return RV_STORE_FAIL;
+    int found = PQntuples(r) == 1;
+    if (found) read_game(r, 0, out);
+    PQclear(r);
+    return found ? RV_STORE_OK : RV_STORE_FAIL;
+}
+
+static int pg_load_game(rv_store *base, int64_t game, rv_store_game *hdr, char ***moves,
+                        int *n) {
+    char g[24];
+    snprintf(g, sizeof g, "%lld", (long long)game);
+    const char *p[] = {g};
+    PGresult *r = run(P(base), Q_LOAD_GAME, 1, p);
+    if (!r) return RV_STORE_FAIL;
+    if (PQntuples(r) != 1) {
+        PQclear(r);
+        return RV_STORE_FAIL;
+    }
+    rv_store_game h;
+    read_game(r, 0, &h);
+    rv_store_moves m = {0};
+    int bad = 0;
+    const char *t = PQgetvalue(r, 0, 11);
+    while (*t && !bad) {
+        size_t len = strcspn(t, " ");
+        char mv[32];
+        if (len >= sizeof mv) {
+            bad = 1;
+            break;
+        }
+        memcpy(mv, t, len);
+        mv[len] = 0;
+        bad = rv_store_moves_push(&m, mv) != 0;
+        t += len + (t[len] == ' ');
+    }
+    PQclear(r);
+    if (bad || m.n != h.nmoves) {
+        rv_store_free_moves(m.v, m.n);
+        return RV_STORE_FAIL;
+    }
+    *hdr = h;
+    *moves = m.v;
+    *n = m.n;
+    return RV_STORE_OK;
+}
+
+static int pg_list_games(rv_store *base, rv_store_game *out, int max) {
+    char lim[16];
+    snprintf(lim, sizeof lim, "%d", max);
+    const char *p[] = {lim};
+    PGresult *r = run(P(base), Q_LIST, 1, p);
+    if (!r) return 0;
+    int n = PQntuples(r) < max ? PQntuples(r) : max;
+    for (int i = 0; i < n; i++) read_game(r, i, &out[i]);
+    PQclear(r);
+    return n;
+}
+
+static int pg_put_room(rv_store *base, const rv_store_room *rm) {
+    char game[24], ai[16], level[16];
+    snprintf(game, sizeof game, "%lld", (long long)rm->game_id);
+    snprintf(ai, sizeof ai, "%d", rm->ai_color);
+    snprintf(level, sizeof level, "%d", rm->level);
+    const char *p[] = {rm->id, rm->mode, game, rm->token[0], rm->token[1], ai, level};
+    PGresult *r = run(P(base), Q_PUT_ROOM, 7, p);
+    if (!r) return RV_STORE_FAIL;
+    PQclear(r);
+    return RV_STORE_OK;
+}
+
+static int pg_get_room(rv_store *base, const char *id, rv_store_room *out) {
+    const char *p[] = {id};
+    PGresult *r = run(P(base), Q_GET_ROOM, 1, p);
+    if (!r) return RV_STORE_FAIL;
+    int found = PQntuples(r) == 1;
+    if (found) {
+        memset(out, 0, sizeof *out);
+        copy_val(out->id, sizeof out->id, r, 0, 0);
+        copy_val(out->mode, sizeof out->mode, r, 0, 1);
+        out->game_id = int_val(r, 0, 2);
+        copy_val(out->token[0], sizeof out->token[0], r, 0, 3);
+        copy_val(out->token[1], sizeof out->token[1], r, 0, 4);
+        out->ai_color = (int)int_val(r, 0, 5);
+        out->level = (int)int_val(r, 0, 6);
+    }
+    PQclear(r);
+    return found ? RV_STORE_OK : RV_STORE_FAIL;
+}
+
+/* A conditional update: OK when it changed one row, CONFLICT when the condition failed. */
+static int changed_one(PGresult *r) {
+    if (!r) return RV_STORE_FAIL;
+    int one = !strcmp(PQcmdTuples(r), "1");
+    PQclear(r);
+    return one ? RV_STORE_OK : RV_STORE_CONFLICT;
+}
+
+static int pg_claim_seat(rv_store *base, const char *room, int seat, const char *token) {
+    char st[8];
+    snprintf(st, sizeof st, "%d", seat);
+    const char *p[] = {room, st, token};
+    return changed_one(run(P(base), Q_CLAIM, 3, p));
+}
+
+static int pg_set_room_game(rv_store *base, const char *room, int64_t old_game,
+                            int64_t new_game) {
+    char o[24], n[24];
+    snprintf(o, sizeof o, "%lld", (long long)old_game);
+    snprintf(n, sizeof n, "%lld", (long long)new_game);
+    const char *p[] = {room, o, n};
+    return changed_one(run(P(base), Q_SET_ROOM_GAME, 3, p));
+}
+
+static int pg_set_players(rv_store *base, int64_t game, const char *black, const char *white) {
+    char id[24];
+    snprintf(id, sizeof id, "%lld", (long long)game);
+    const char *p[] = {id, black, white};
+    PGresult *r = run(P(base), Q_SET_PLAYERS, 3, p);
+    if (!r) return RV_STORE_FAIL;
+    PQclear(r);
+    return RV_STORE_OK;
+}
+
+static int pg_add_event(rv_store *base, int64_t game, int ply, const char *kind,
+                        const char *who, const char *text) {
+    char id[24], pl[16], when[24];
+    snprintf(id, sizeof id, "%lld", (long long)game);
+    snprintf(pl, sizeof pl, "%d", ply);
+    snprintf(when, sizeof when, "%lld", (long long)time(NULL));
+    const char *p[] = {id, pl, kind, who, when, text};
+    PGresult *r = run(P(base), Q_ADD_EVENT, 6, p);
+    if (!r) return RV_STORE_FAIL;
+    PQclear(r);
+    return RV_STORE_OK;
+}
+
+static int pg_get_events(rv_store *base, int64_t game, rv_store_event **events, int *n) {
+    char id[24];
+    snprintf(id, sizeof id, "%lld", (long long)game);
+    const char *p[] = {id};
+    PGresult *r = run(P(base), Q_GET_EVENTS, 1, p);
+    if (!r) return RV_STORE_FAIL;
+    rv_store_event *v = NULL;
+    int cnt = 0, cap = 0, rows = PQntuples(r), ok = 1;
+    for (int i = 0; i < rows && ok; i++)
+        ok = !rv_store_events_push(&v, &cnt, &cap, (int)int_val(r, i, 0), PQgetvalue(r, i, 1),
+                                   PQgetvalue(r, i, 2), int_val(r, i, 3), PQgetvalue(r, i, 4));
+    PQclear(r);
+    if (!ok) {
+        free(v);
+        return RV_STORE_FAIL;
+    }
+    *events = v;
+    *n = cnt;
+    return RV_STORE_OK;
+}
+
+static const rv_store_ops pg_ops = {
+    .kind = "postgresql",
+    .close = pg_close,
+    .schema_version = pg_schema_version,
+    .ping = pg_ping,
+    .new_game = pg_new_game,
+    .commit = pg_commit,
+    .get_game = pg_get_game,
+    .load_game = pg_load_game,
+    .list_games = pg_list_games,
+    .put_room = pg_put_room,
+    .get_room = pg_get_room,
+    .claim_seat = pg_claim_seat,
+    .set_room_game = pg_set_room_game,
+    .set_players = pg_set_players,
+    .add_event = pg_add_event,
+    .get_events = pg_get_events,
+};

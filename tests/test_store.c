@@ -1,0 +1,433 @@
+/*
+ * The store (src/server/store.h) against its two implementations: SQLite always, and
+ * PostgreSQL when RV_TEST_PG names a database (tests/cli_store_pg.sh runs this program
+ * beside a throwaway cluster, scripts/pg-tmp.sh). The same cases run on both: versioned
+ * commits and their conflicts, undo and results, rooms and seat claims, the game list,
+ * reopening, migrating a database from before schema versions, refusing a newer schema
+ * without writing, bad URLs and refused logins; on PostgreSQL also two connections
+ * racing for the same turn, many times.
+ */
+#include <libpq-fe.h>
+#include <pthread.h>
+#include <sqlite3.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "server/store.h"
+#include "test.h"
+
+static char tmpdir[256];
+static const char *pg_base; /* RV_TEST_PG */
+
+/* ---------------------------------------------------------------- helpers */
+
+/* The PostgreSQL URL of the test database with search_path set to SCHEMA. */
+static void pg_url(char *out, size_t n, const char *schema) {
+    snprintf(out, n, "%s%soptions=-csearch_path%%3D%s", pg_base, strchr(pg_base, '?') ? "&" : "?",
+             schema);
+}
+
+/* Runs SQL on the test database (setting up a schema by hand); 0 on success. */
+static int pg_sql(const char *sql) {
+    PGconn *c = PQconnectdb(pg_base);
+    int ok = PQstatus(c) == CONNECTION_OK;
+    if (ok) {
+        PGresult *r = PQexec(c, sql);
+        ok = PQresultStatus(r) == PGRES_COMMAND_OK || PQresultStatus(r) == PGRES_TUPLES_OK;
+        if (!ok) fprintf(stderr, "pg_sql: %s: %s", sql, PQresultErrorMessage(r));
+        PQclear(r);
+    } else {
+        fprintf(stderr, "pg_sql: %s", PQerrorMessage(c));
+    }
+    PQfinish(c);
+    return ok ? 0 : -1;
+}
+
+/* One integer from a query on the test database; -1 on failure. */
+static long long pg_int(const char *sql) {
+    PGconn *c = PQconnectdb(pg_base);
+    long long v = -1;
+    if (PQstatus(c) == CONNECTION_OK) {
+        PGresult *r = PQexec(c, sql);
+        if (PQresultStatus(r) == PGRES_TUPLES_OK && PQntuples(r) == 1)
+            v = strtoll(PQgetvalue(r, 0, 0), NULL, 10);
+        PQclear(r);
+    }
+    PQfinish(c);
+    return v;
+}
+
+static rv_store *open_ok(const char *db) {
+    char err[512] = "";
+    rv_store *s = rv_store_open(db, err, sizeof err);
+    CHECK_MSG(s != NULL, "open %s: %s", db, err);
+    return s;
+}
+
+/* Opening fails with a message that has WANT in it and no newline. */
+static void open_fails(const char *db, const char *want) {
+    char err[512] = "";
+    rv_store *s = rv_store_open(db, err, sizeof err);
+    CHECK_MSG(s == NULL, "open %s succeeded", db);
+    rv_store_close(s);
+    CHECK_MSG(strstr(err, want) != NULL, "open %s: '%s' lacks '%s'", db, err, want);
+    CHECK_MSG(strchr(err, '\n') == NULL, "message on more than one line: %s", err);
+}
+
+static int commit(rv_store *s, int64_t game, int64_t version, int keep, const char *m1,
+                  const char *m2, const char *result, int undo, int64_t *nv) {
+    const char *mv[2] = {m1, m2};
+    rv_store_change c = {.game = game, .version = version, .keep = keep, .moves = mv,
+                         .n = m2 ? 2 : m1 ? 1 : 0, .result = result, .undo_request = undo};
+    return rv_store_commit(s, &c, nv);
+}
+
+/* The game's moves joined by spaces ("" for none, "?" when it cannot be read). */
+static const char *moves_of(rv_store *s, int64_t game, rv_store_game *hdr) {
+    static char buf[512];
+    char **mv;
+    int n;
+    rv_store_game h;
+    if (rv_store_load_game(s, game, &h, &mv, &n)) return "?";
+    buf[0] = 0;
+    for (int i = 0; i < n; i++) {
+        if (i) strcat(buf, " ");
+        strncat(buf, mv[i], 16);
+    }
+    rv_store_free_moves(mv, n);
+    CHECK_EQ_INT(h.nmoves, n);
+    if (hdr) *hdr = h;
+    return buf;
+}
+
+/* ---------------------------------------------------------------- the cases */
+
+/* Games: versions, conflicts, undo, results, undo requests, the list. Returns a game id. */
+static int64_t check_games(rv_store *s) {
+    CHECK_EQ_INT(rv_store_schema_version(s), RV_STORE_SCHEMA_VERSION);
+    CHECK_EQ_INT(rv_store_ping(s), RV_STORE_OK);
+    int64_t g = rv_store_new_game(s, "room1", "renju", 15, "human", "ai 3");
+    CHECK(g > 0);
+    rv_store_game h;
+    CHECK_EQ_INT(rv_store_get_game(s, g, &h), RV_STORE_OK);
+    CHECK_EQ_STR(h.room, "room1");
+    CHECK_EQ_STR(h.variant, "renju");
+    CHECK_EQ_INT(h.size, 15);
+    CHECK_EQ_STR(h.white, "ai 3");
+    CHECK_EQ_INT(h.version, 0);
+    CHECK_EQ_INT(h.nmoves, 0);
+    CHECK_EQ_STR(h.result, "");
+    CHECK(h.created > 1700000000);
+    CHECK_EQ_STR(moves_of(s, g, NULL), "");
+
+    int64_t v = -7;
+    CHECK_EQ_INT(commit(s, g, 0, 0, "h8", NULL, "", 0, &v), RV_STORE_OK);
+    CHECK_EQ_INT(v, 1);
+    /* The same turn again, against the old version: refused, nothing written. */
+    CHECK_EQ_INT(commit(s, g, 0, 0, "i9", NULL, "", 0, &v), RV_STORE_CONFLICT);
+    CHECK_EQ_INT(v, 1);
+    CHECK_EQ_STR(moves_of(s, g, &h), "h8");
+    CHECK_EQ_INT(h.version, 1);
+    /* A move and a forced pass at once. */
+    CHECK_EQ_INT(commit(s, g, 1, 1, "i9", "pass", "", 0, &v), RV_STORE_OK);
+    CHECK_EQ_INT(v, 2);
+    CHECK_EQ_STR(moves_of(s, g, NULL), "h8 i9 pass");
+    /* An undo request, then the undo: plies from 1 on go, the request with them. */
+    CHECK_EQ_INT(commit(s, g, 2, 3, NULL, NULL, "", 2, &v), RV_STORE_OK);
+    CHECK_EQ_STR(moves_of(s, g, &h), "h8 i9 pass");
+    CHECK_EQ_INT(h.undo_request, 2);
+    CHECK_EQ_INT(h.version, 3);
+    CHECK_EQ_INT(commit(s, g, 3, 1, NULL, NULL, "", 0, &v), RV_STORE_OK);
+    CHECK_EQ_STR(moves_of(s, g, &h), "h8");
+    CHECK_EQ_INT(h.undo_request, 0);
+    CHECK_EQ_INT(h.version, 4);
+    /* A result with a quote and a backslash survives as written. */
+    CHECK_EQ_INT(commit(s, g, 4, 1, "a1", NULL, "white wins: \"x\" \\ y", 0, &v), RV_STORE_OK);
+    CHECK_EQ_STR(moves_of(s, g, &h), "h8 a1");
+    CHECK_EQ_STR(h.result, "white wins: \"x\" \\ y");
+    /* No such game; a move text no game writes. */
+    CHECK_EQ_INT(commit(s, 987654321, 0, 0, "h8", NULL, "", 0, NULL), RV_STORE_FAIL);
+    CHECK_EQ_INT(rv_store_get_game(s, 987654321, &h), RV_STORE_FAIL);
+    char **mv = (char **)1;
+    int n = -1;
+    CHECK_EQ_INT(rv_store_load_game(s, 987654321, &h, &mv, &n), RV_STORE_FAIL);
+    CHECK(mv == (char **)1 && n == -1);
+
+    /* The list: games with moves only, newest first. */
+    int64_t empty = rv_store_new_game(s, "room2", "reversi", 8, "human", "human");
+    int64_t g2 = rv_store_new_game(s, "room3", "reversi", 8, "human", "human");
+    CHECK(empty > g && g2 > empty);
+    CHECK_EQ_INT(commit(s, g2, 0, 0, "f5", NULL, "", 0, NULL), RV_STORE_OK);
+    rv_store_game list[10];
+    int ln = rv_store_list_games(s, list, 10);
+    CHECK(ln >= 2);
+    CHECK_EQ_INT(list[0].id, g2);
+    CHECK_EQ_INT(list[0].nmoves, 1);
+    CHECK_EQ_INT(list[1].id, g);
+    for (int i = 0; i < ln; i++) CHECK(list[i].id != empty);
+    CHECK_EQ_INT(rv_store_list_games(s, list, 1), 1);
+    return g;
+}
+
+static void check_rooms(rv_store *s, int64_t g) {
+    rv_store_room r = {.id = "abc123", .mode = "online", .game_id = g, .level = 7};
+    snprintf(r.token[0], sizeof r.token[0], "%s", "tok-black");
+    CHECK_EQ_INT(rv_store_put_room(s, &r), RV_STORE_OK);
+    rv_store_room got;
+    CHECK_EQ_INT(rv_store_get_room(s, "abc123", &got), RV_STORE_OK);
+    CHECK_EQ_STR(got.mode, "online");
+    CHECK_EQ_INT(got.game_id, g);
+    CHECK_EQ_STR(got.token[0], "tok-black");
+    CHECK_EQ_STR(got.token[1], "");
+    CHECK_EQ_INT(got.level, 7);
+    CHECK_EQ_INT(rv_store_get_room(s, "nosuch", &got), RV_STORE_FAIL);
+    /* The open seat goes to the first claim only; a taken seat is never overwritten. */
+    CHECK_EQ_INT(rv_store_claim_seat(s, "abc123", 2, "tok-white"), RV_STORE_OK);
+    CHECK_EQ_INT(rv_store_claim_seat(s, "abc123", 2, "tok-thief"), RV_STORE_CONFLICT);
+    CHECK_EQ_INT(rv_store_claim_seat(s, "abc123", 1, "tok-thief"), RV_STORE_CONFLICT);
+    CHECK_EQ_INT(rv_store_claim_seat(s, "nosuch", 1, "tok"), RV_STORE_CONFLICT);
+    CHECK_EQ_INT(rv_store_get_room(s, "abc123", &got), RV_STORE_OK);
+    CHECK_EQ_STR(got.token[0], "tok-black");
+    CHECK_EQ_STR(got.token[1], "tok-white");
+    /* A new game in the room: only from the game it is at. */
+    CHECK_EQ_INT(rv_store_set_room_game(s, "abc123", g, g + 100), RV_STORE_OK);
+    CHECK_EQ_INT(rv_store_set_room_game(s, "abc123", g, g + 200), RV_STORE_CONFLICT);
+    CHECK_EQ_INT(rv_store_get_room(s, "abc123", &got), RV_STORE_OK);
+    CHECK_EQ_INT(got.game_id, g + 100);
+    /* Put replaces the whole room. */
+    r.level = 3;
+    CHECK_EQ_INT(rv_store_put_room(s, &r), RV_STORE_OK);
+    CHECK_EQ_INT(rv_store_get_room(s, "abc123", &got), RV_STORE_OK);
+    CHECK_EQ_INT(got.level, 3);
+    CHECK_EQ_STR(got.token[1], "");
+}
+
+/* The whole suite on DB: a fresh database, then reopened (unless it lives in memory). */
+static void check_store(const char *db, const char *kind) {
+    rv_store *s = open_ok(db);
+    if (!s) return;
+    CHECK_EQ_STR(rv_store_kind(s), kind);
+    int64_t g = check_games(s);
+    check_rooms(s, g);
+    rv_store_close(s);
+    if (!strcmp(db, ":memory:")) return;
+    s = open_ok(db);
+    if (!s) return;
+    rv_store_game h;
+    CHECK_EQ_STR(moves_of(s, g, &h), "h8 a1");
+    CHECK_EQ_INT(h.version, 5);
+    rv_store_room got;
+    CHECK_EQ_INT(rv_store_get_room(s, "abc123", &got), RV_STORE_OK);
+    rv_store_close(s);
+}
+
+/* ---------------------------------------------------------------- SQLite */
+
+static int sqlite_exec(const char *path, const char *sql) {
+    sqlite3 *db;
+    int rc = sqlite3_open(path, &db) == SQLITE_OK ? sqlite3_exec(db, sql, NULL, NULL, NULL) : -1;
+    sqlite3_close(db);
+    return rc == SQLITE_OK ? 0 : -1;
+}
+
+static char *slurp(const char *path, size_t *n) {
+    FILE *f = fopen(path, "rb");
+    if (!f) return NULL;
+    char *b = malloc(1 << 20);
+    *n = b ? fread(b, 1, 1 << 20, f) : 0;
+    fclose(f);
+    return b;
+}
+
+static void test_sqlite(void) {
+    char path[512];
+    snprintf(path, sizeof path, "%s/store.db", tmpdir);
+    check_store(path, "sqlite");
+    check_store(":memory:", "sqlite");
+
+    /* A database written before schema versions (version 1's tables, one game). */
+    snprintf(path, sizeof path, "%s/old.db", tmpdir);
+    CHECK(sqlite_exec(path,
+                      "CREATE TABLE games(id INTEGER PRIMARY KEY, room TEXT, variant TEXT NOT "
+                      "NULL, size INTEGER NOT NULL, black TEXT, white TEXT, created INTEGER, "
+                      "result TEXT);"
+                      "CREATE TABLE moves(game INTEGER NOT NULL REFERENCES games(id), ply INTEGER"
+                      " NOT NULL, move TEXT NOT NULL, PRIMARY KEY(game, ply)) WITHOUT ROWID;"
+                      "CREATE TABLE rooms(id TEXT PRIMARY KEY, mode TEXT, game INTEGER,"
+                      " black_token TEXT, white_token TEXT, ai_color INTEGER, level INTEGER);"
+                      "INSERT INTO games VALUES(5, 'r', 'freestyle', 15, 'human', 'human', "
+                      "1700000000, '');"
+                      "INSERT INTO moves VALUES(5, 0, 'h8'), (5, 1, 'h9');") == 0);
+    rv_store *s = open_ok(path);
+    if (s) {
+        rv_store_game h;
+        CHECK_EQ_STR(moves_of(s, 5, &h), "h8 h9");
+        CHECK_EQ_INT(h.version, 0);
+        CHECK_EQ_INT(commit(s, 5, 0, 2, "h10", NULL, "", 0, NULL), RV_STORE_OK);
+        rv_store_close(s);
+    }
+
+    /* A newer schema: refused, the file left byte for byte as it was. */
+    snprintf(path, sizeof path, "%s/new.db", tmpdir);
+    CHECK(sqlite_exec(path, "PRAGMA journal_mode=DELETE; CREATE TABLE schema_version(version "
+                            "INTEGER NOT NULL); INSERT INTO schema_version VALUES(99);") == 0);
+    size_t n0 = 0, n1 = 0;
+    char *before = slurp(path, &n0);
+    open_fails(path, "schema version 99, newer than");
+    char *after = slurp(path, &n1);
+    CHECK(before && after && n0 == n1 && n0 > 0 && !memcmp(before, after, n0));
+    free(before);
+    free(after);
+    char wal[600];
+    snprintf(wal, sizeof wal, "%s-wal", path);
+    CHECK(access(wal, F_OK) != 0);
+
+    snprintf(path, sizeof path, "%s/no/such/dir/x.db", tmpdir);
+    open_fails(path, "cannot open database");
+    /* Not a database at all. */
+    snprintf(path, sizeof path, "%s/text.db", tmpdir);
+    FILE *f = fopen(path, "w");
+    if (f) {
+        fputs("this is not an SQLite file, but it is long enough to have a header\n", f);
+        for (int i = 0; i < 100; i++) fputs("................................\n", f);
+        fclose(f);
+    }
+    open_fails(path, "not a database");
+}
+
+/* ---------------------------------------------------------------- PostgreSQL */
+
+typedef struct racer {
+    rv_store *s;
+    int64_t game;
+    int rounds;
+    const char *tag;
+    pthread_barrier_t *bar;
+    int won[64];
+} racer;
+
+/* Each round, both racers commit their own move for the same turn at the same moment. */
+static void *race(void *arg) {
+    racer *r = arg;
+    for (int i = 0; i < r->rounds; i++) {
+        char mv[16];
+        snprintf(mv, sizeof mv, "%s%d", r->tag, i);
+        pthread_barrier_wait(r->bar);
+        r->won[i] = commit(r->s, r->game, i, i, mv, NULL, "", 0, NULL);
+        pthread_barrier_wait(r->bar);
+    }
+    return NULL;
+}
+
+static void test_pg(void) {
+    char schema[64], url[1024];
+    snprintf(schema, sizeof schema, "rvt%ld_main", (long)getpid());
+    char sql[256];
+    snprintf(sql, sizeof sql, "CREATE SCHEMA %s", schema);
+    CHECK(pg_sql(sql) == 0);
+    pg_url(url, sizeof url, schema);
+    check_store(url, "postgresql");
+
+    /* Two instances, one game: each round exactly one of two simultaneous commits wins. */
+    rv_store *a = open_ok(url), *b = open_ok(url);
+    if (a && b) {
+        int64_t g = rv_store_new_game(a, "race", "freestyle", 15, "human", "human");
+        pthread_barrier_t bar;
+        pthread_barrier_init(&bar, NULL, 2);
+        racer ra = {.s = a, .game = g, .rounds = 64, .tag = "a", .bar = &bar};
+        racer rb = {.s = b, .game = g, .rounds = 64, .tag = "b", .bar = &bar};
+        pthread_t ta, tb;
+        pthread_create(&ta, NULL, race, &ra);
+        pthread_create(&tb, NULL, race, &rb);
+        pthread_join(ta, NULL);
+        pthread_join(tb, NULL);
+        pthread_barrier_destroy(&bar);
+        int ok = 0, conflicts = 0;
+        for (int i = 0; i < 64; i++) {
+            ok += (ra.won[i] == RV_STORE_OK) + (rb.won[i] == RV_STORE_OK);
+            conflicts += (ra.won[i] == RV_STORE_CONFLICT) + (rb.won[i] == RV_STORE_CONFLICT);
+            CHECK_MSG((ra.won[i] == RV_STORE_OK) != (rb.won[i] == RV_STORE_OK),
+                      "round %d: %d and %d", i, ra.won[i], rb.won[i]);
+        }
+        CHECK_EQ_INT(ok, 64);
+        CHECK_EQ_INT(conflicts, 64);
+        rv_store_game h;
+        moves_of(b, g, &h);
+        CHECK_EQ_INT(h.nmoves, 64);
+        CHECK_EQ_INT(h.version, 64);
+    }
+    rv_store_close(a);
+    rv_store_close(b);
+
+    /* A database written before schema versions. */
+    snprintf(schema, sizeof schema, "rvt%ld_v1", (long)getpid());
+    snprintf(sql, sizeof sql, "CREATE SCHEMA %s; SET search_path = %s;", schema, schema);
+    char old[1200];
+    snprintf(old, sizeof old,
+             "%s CREATE TABLE games(id BIGSERIAL PRIMARY KEY, room TEXT, variant TEXT NOT NULL,"
+             " size INTEGER NOT NULL, black TEXT, white TEXT, created BIGINT, result TEXT);"
+             "CREATE TABLE moves(game BIGINT NOT NULL REFERENCES games(id), ply INTEGER NOT "
+             "NULL, move TEXT NOT NULL, PRIMARY KEY(game, ply));"
+             "CREATE TABLE rooms(id TEXT PRIMARY KEY, mode TEXT, game BIGINT, black_token TEXT,"
+             " white_token TEXT, ai_color INTEGER, level INTEGER);"
+             "INSERT INTO games VALUES(5, 'r', 'freestyle', 15, 'human', 'human', 1700000000, "
+             "''); INSERT INTO moves VALUES(5, 0, 'h8'), (5, 1, 'h9');",
+             sql);
+    CHECK(pg_sql(old) == 0);
+    pg_url(url, sizeof url, schema);
+    rv_store *s = open_ok(url);
+    if (s) {
+        rv_store_game h;
+        CHECK_EQ_STR(moves_of(s, 5, &h), "h8 h9");
+        CHECK_EQ_INT(h.version, 0);
+        CHECK_EQ_INT(commit(s, 5, 0, 2, "h10", NULL, "", 0, NULL), RV_STORE_OK);
+        CHECK_EQ_STR(moves_of(s, 5, NULL), "h8 h9 h10");
+        rv_store_close(s);
+    }
+
+    /* A newer schema: refused, nothing written (still one table, still version 99). */
+    snprintf(schema, sizeof schema, "rvt%ld_v99", (long)getpid());
+    snprintf(old, sizeof old,
+             "CREATE SCHEMA %s; CREATE TABLE %s.schema_version(version INTEGER NOT NULL);"
+             "INSERT INTO %s.schema_version VALUES(99);",
+             schema, schema, schema);
+    CHECK(pg_sql(old) == 0);
+    pg_url(url, sizeof url, schema);
+    open_fails(url, "schema version 99, newer than");
+    snprintf(sql, sizeof sql, "SELECT count(*) FROM pg_tables WHERE schemaname = '%s'", schema);
+    CHECK_EQ_INT(pg_int(sql), 1);
+    snprintf(sql, sizeof sql, "SELECT max(version) FROM %s.schema_version", schema);
+    CHECK_EQ_INT(pg_int(sql), 99);
+
+    /* Logins the database refuses. */
+    const char *nologin = getenv("RV_PG_NOLOGIN_URL"), *badpw = getenv("RV_PG_BADPW_URL");
+    CHECK_MSG(nologin && badpw, "scripts/pg-tmp.sh sets RV_PG_NOLOGIN_URL and RV_PG_BADPW_URL");
+    if (nologin) open_fails(nologin, "not permitted to log in");
+    if (badpw) open_fails(badpw, "password authentication failed");
+}
+
+/* Bad URLs are told apart from file names and refused before anything is written. */
+static void test_bad_urls(void) {
+    if (chdir(tmpdir)) return;
+    open_fails("postgresql://[::1", "malformed --db URL");
+    open_fails("postgresql://host/db?nosuchparam=1", "malformed --db URL");
+    open_fails("postgres:nonsense", "malformed --db URL");
+    open_fails("POSTGRESQL://%zz", "malformed --db URL");
+    open_fails("", "--db needs");
+    struct stat st;
+    CHECK(stat("postgres:nonsense", &st) != 0 && stat("postgresql:", &st) != 0);
+}
+
+int main(void) {
+    snprintf(tmpdir, sizeof tmpdir, "/tmp/rv-store-XXXXXX");
+    if (!mkdtemp(tmpdir)) return 1;
+    test_sqlite();
+    pg_base = getenv("RV_TEST_PG");
+    if (pg_base && *pg_base) test_pg();
+    else fprintf(stderr, "test_store: RV_TEST_PG unset: PostgreSQL is tested by cli_store_pg\n");
+    test_bad_urls();
+    char cmd[300];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmpdir);
+    if (system(cmd)) fprintf(stderr, "could not remove %s\n", tmpdir);
+    return test_finish();
+}
