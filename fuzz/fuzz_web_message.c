@@ -21,7 +21,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     srv s;
     memset(&s, 0, sizeof s);
     s.store = store;
+    /* The AI queue without its workers: jobs are queued and dropped at the end. */
     pthread_mutex_init(&s.ai_lock, NULL);
+    pthread_cond_init(&s.ai_cond, NULL);
+    s.ai_lock_ready = 1;
     srv_conn c[2];
     memset(c, 0, sizeof c);
     char *text = malloc(size + 1);
@@ -39,18 +42,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     free(text);
     for (int i = 0; i < 2; i++) {
         srv_conn_closed(&s, &c[i]);
-        while (c[i].qhead) {
-            srv_msg *m = c[i].qhead;
-            c[i].qhead = m->next;
-            free(m);
-        }
+        srv_queue_free(&c[i]);
     }
     while (s.todo_head) {
         ai_job *j = s.todo_head;
         s.todo_head = j->next;
         free(j);
     }
+    srv_rooms_tick(&s);
     srv_rooms_free(&s);
     pthread_mutex_destroy(&s.ai_lock);
+    pthread_cond_destroy(&s.ai_cond);
     return 0;
 }

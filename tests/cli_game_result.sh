@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # One Reversi result everywhere (issue #11): `judge`, the terminal game driven through
-# stdin, and the records it saves (GGF, transcript) give the same score for a game that
+# stdin, the records it saves (GGF, transcript) and `analyse` give the same score for a game that
 # ends with empty squares after passes, and for a draw with empty squares. The scores
 # are the tournament rule of shared/spec/othello.md (empties to the winner, shared in a
 # draw), hand-checked from disc counts found with an independent move generator.
@@ -31,6 +31,9 @@ check() { # check NAME GAME RESULT GGF-RE
     # Loading the GGF back into the terminal game shows the same result.
     printf 'load %s\nquit\n' "$tmp/$name.ggf" | "$RENVERSI" play reversi --ai none >"$tmp/out" 2>&1
     if grep -qxF "game over: $want" "$tmp/out"; then ok; else bad "$name: after load: $(tail -3 "$tmp/out")"; fi
+    # analyse's summary line.
+    "$RENVERSI" analyse --depth 1 "$game" 2>/dev/null | tail -1 >"$tmp/out"
+    if grep -qF "# game over: $want (discs" "$tmp/out"; then ok; else bad "$name: analyse says $(cat "$tmp/out")"; fi
     # Chinese shows the same figures.
     printf '%s\nquit\n' "$input" | "$RENVERSI" play reversi --ai none --lang zh >"$tmp/out" 2>&1
     local figures=${want##* }

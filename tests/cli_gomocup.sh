@@ -13,20 +13,20 @@ expect_exit 2 "$RENVERSI" gomocup --bogus
 
 # START, BEGIN on an empty board (the centre), ABOUT, END; CR LF line ends
 expect_stdout_stdin "OK
-7,7" "$(crlf 'START 15' BEGIN END)" brain
+7,7" "$(crlf 'START 15' BEGIN)" brain
 expect_stdout_stdin 'name="renversi", version="0.1.0", author="renversi developers", country="-", www="-"' \
-    "$(crlf ABOUT END)" brain
+    "$(crlf ABOUT)" brain
 # LF-only and lone-CR line ends too
 expect_stdout_stdin "OK
-7,7" "$(printf 'START 15\rBEGIN\rEND\r')" brain
+7,7" "$(printf 'START 15\rBEGIN\r')" brain
 expect_stdout_stdin "OK
-7,7" "$(printf 'start 15\nbegin\nend\n')" brain
+7,7" "$(printf 'start 15\nbegin\n')" brain
 
 # sizes: 20 and rectangles work, 4 and 30 do not
 expect_stdout_stdin "OK
-10,10" "$(crlf 'START 20' BEGIN END)" brain
+10,10" "$(crlf 'START 20' BEGIN)" brain
 expect_stdout_stdin "OK
-10,7" "$(crlf 'RECTSTART 20,15' BEGIN END)" brain
+10,7" "$(crlf 'RECTSTART 20,15' BEGIN)" brain
 expect_stdout_has "ERROR" sh -c "printf 'START 4\r\n' | '$RENVERSI' gomocup"
 expect_stdout_has "ERROR" sh -c "printf 'RECTSTART 30,30\r\n' | '$RENVERSI' gomocup"
 expect_stdout_has "ERROR no board yet" sh -c "printf 'BEGIN\r\n' | '$RENVERSI' gomocup"
@@ -35,17 +35,17 @@ expect_stdout_has "UNKNOWN FROBNICATE" sh -c "printf 'START 15\r\nFROBNICATE 1\r
 # BOARD in move order: the brain (white, F=1) must block the opponent's four 7..10,7
 # (6,7 is its own stone) at 11,7
 board_block=$(crlf 'START 15' 'INFO timeout_turn 2000' BOARD '7,7,2' '6,7,1' '8,7,2' '0,0,1' \
-    '9,7,2' '0,2,1' '10,7,2' DONE END)
+    '9,7,2' '0,2,1' '10,7,2' DONE)
 expect_stdout_stdin "OK
 11,7" "$board_block" brain
 # its own four is completed: five beats blocking
 board_five=$(crlf 'START 15' BOARD '7,7,1' '0,14,2' '8,7,1' '2,14,2' '9,7,1' '4,14,2' \
-    '10,7,1' '6,7,2' DONE END)
+    '10,7,1' '6,7,2' DONE)
 expect_stdout_stdin "OK
 11,7" "$board_five" brain
 
 # TURN: the opponent's point is taken; the reply is a free point in range
-out=$(printf '%s\r\n' 'START 15' 'INFO timeout_turn 500' 'TURN 7,7' END | brain)
+out=$(printf '%s\r\n' 'START 15' 'INFO timeout_turn 500' 'TURN 7,7' | brain)
 reply=$(echo "$out" | sed -n 2p)
 case "$reply" in
     7,7) bad "TURN reply on the opponent's stone" ;;
@@ -57,7 +57,7 @@ esac
 # freestyle the brain plays it. Black is the brain (F=1, equal counts), stones in order.
 renju_board() {
     crlf 'START 15' "INFO rule $1" 'INFO timeout_turn 500' BOARD '4,7,1' '3,7,2' '5,7,1' '7,3,2' '6,7,1' '0,14,2' \
-        '7,6,1' '14,14,2' '7,5,1' '0,0,2' '7,4,1' '14,0,2' DONE END
+        '7,6,1' '14,14,2' '7,5,1' '0,0,2' '7,4,1' '14,0,2' DONE
 }
 expect_stdout_stdin "OK
 7,7" "$(renju_board 0)" brain
@@ -76,37 +76,37 @@ expect_stdout_stdin "OK
 OK
 ERROR TAKEBACK 3,3: no stone there
 OK
-7,7" "$(crlf 'START 15' BEGIN 'TAKEBACK 7,7' 'TAKEBACK 3,3' RESTART BEGIN END)" brain
-out=$(crlf 'START 15' 'INFO timeout_turn 300' 'TURN 7,7' 'TAKEBACK 7,7' 'TURN 0,0' END | brain)
+7,7" "$(crlf 'START 15' BEGIN 'TAKEBACK 7,7' 'TAKEBACK 3,3' RESTART BEGIN)" brain
+out=$(crlf 'START 15' 'INFO timeout_turn 300' 'TURN 7,7' 'TAKEBACK 7,7' 'TURN 0,0' | brain)
 [ "$(echo "$out" | sed -n 3p)" = "ERROR TAKEBACK 7,7: no stone there" ] && bad "takeback of a present stone failed" || ok
 [ "$(echo "$out" | sed -n 3p)" = "OK" ] && ok || bad "TAKEBACK 7,7 answered '$(echo "$out" | sed -n 3p)'"
 
 # SWAP2BOARD (decided by the library's swap2 rule): 0 stones -> three moves; 3 stones -> SWAP,
 # one move or two more stones; 5 stones -> SWAP or one move; 4 -> ERROR
-out=$(crlf 'START 15' SWAP2BOARD DONE END | brain | sed -n 2p)
+out=$(crlf 'START 15' SWAP2BOARD DONE | brain | sed -n 2p)
 echo "$out" | grep -Eq '^[0-9]+,[0-9]+ [0-9]+,[0-9]+ [0-9]+,[0-9]+$' && ok || bad "swap2 opening '$out'"
-out=$(crlf 'START 15' 'INFO timeout_turn 1000' SWAP2BOARD 7,7 8,8 7,9 DONE END | brain | sed -n 2p)
+out=$(crlf 'START 15' 'INFO timeout_turn 1000' SWAP2BOARD 7,7 8,8 7,9 DONE | brain | sed -n 2p)
 echo "$out" | grep -Eq '^(SWAP|[0-9]+,[0-9]+|[0-9]+,[0-9]+ [0-9]+,[0-9]+)$' && ok || bad "swap2 with 3 stones: '$out'"
-out=$(crlf 'START 15' 'INFO timeout_turn 1000' SWAP2BOARD 7,7 8,8 7,9 9,9 6,8 DONE END | brain | sed -n 2p)
+out=$(crlf 'START 15' 'INFO timeout_turn 1000' SWAP2BOARD 7,7 8,8 7,9 9,9 6,8 DONE | brain | sed -n 2p)
 echo "$out" | grep -Eq '^(SWAP|[0-9]+,[0-9]+)$' && ok || bad "swap2 with 5 stones: '$out'"
 # after its three opening stones the brain holds black and answers the next TURN
-out=$(crlf 'START 15' 'INFO timeout_turn 500' SWAP2BOARD DONE 'TURN 0,0' END | brain | sed -n 3p)
+out=$(crlf 'START 15' 'INFO timeout_turn 500' SWAP2BOARD DONE 'TURN 0,0' | brain | sed -n 3p)
 echo "$out" | grep -Eq '^[0-9]+,[0-9]+$' && ok || bad "a move after the swap2 opening: '$out'"
 expect_stdout_stdin "OK
 ERROR SWAP2BOARD expects 0, 3 or 5 stones, got 4" \
-    "$(crlf 'START 15' SWAP2BOARD 7,7 8,8 7,9 9,9 DONE END)" brain
+    "$(crlf 'START 15' SWAP2BOARD 7,7 8,8 7,9 9,9 DONE)" brain
 
 # unplayable boards: a five already on the board, a point given twice, off the board
 expect_stdout_stdin "OK
 ERROR cannot play this board: the game is over" \
-    "$(crlf 'START 15' BOARD 0,0,2 9,9,1 1,0,2 9,11,1 2,0,2 9,13,1 3,0,2 11,9,1 4,0,2 DONE END)" brain
+    "$(crlf 'START 15' BOARD 0,0,2 9,9,1 1,0,2 9,11,1 2,0,2 9,13,1 3,0,2 11,9,1 4,0,2 DONE)" brain
 expect_stdout_has "ERROR 7,7 is occupied" sh -c "printf 'START 15\r\nBOARD\r\n7,7,1\r\n7,7,2\r\nDONE\r\n' | '$RENVERSI' gomocup"
 expect_stdout_has "ERROR 15,3 is off the board" sh -c "printf 'START 15\r\nTURN 15,3\r\n' | '$RENVERSI' gomocup"
 expect_stdout_has "ERROR bad BOARD line" sh -c "printf 'START 15\r\nBOARD\r\nseven\r\nDONE\r\n' | '$RENVERSI' gomocup"
 expect_stdout_has "ERROR INFO timeout_turn" sh -c "printf 'START 15\r\nINFO timeout_turn fast\r\n' | '$RENVERSI' gomocup"
 # a 1 MB line is refused, the session goes on
 long=$(head -c 1000000 /dev/zero | tr '\0' 'x')
-out=$(printf 'START 15\r\n%s\r\nBEGIN\r\nEND\r\n' "$long" | brain)
+out=$(printf 'START 15\r\n%s\r\nBEGIN\r\n' "$long" | brain)
 [ "$out" = "OK
 ERROR line too long
 7,7" ] && ok || bad "1 MB line: '$(echo "$out" | head -c 200)'"
@@ -116,25 +116,86 @@ expect_exit 0 sh -c "printf 'START 15\r\n' | '$RENVERSI' gomocup"
 # time limits: timeout_turn 300 ms and a short time_left are kept (generous slack)
 midgame=$(crlf 'START 15' BOARD 7,7,2 8,8,1 7,8,2 6,6,1 8,7,2 9,6,1 6,9,2 DONE)
 t0=$(now_ms)
-printf '%s\r\n%s\r\nEND\r\n' 'INFO timeout_turn 300' "$midgame" | brain >/dev/null
+printf '%s\r\n%s\r\n' 'INFO timeout_turn 300' "$midgame" | brain >/dev/null
 t1=$(now_ms)
 [ $((t1 - t0)) -lt 1500 ] && ok || bad "timeout_turn 300 answered after $((t1 - t0)) ms"
 t0=$(now_ms)
-printf '%s\r\n%s\r\n%s\r\n%s\r\nEND\r\n' 'INFO timeout_turn 30000' 'INFO timeout_match 100000' \
+printf '%s\r\n%s\r\n%s\r\n%s\r\n' 'INFO timeout_turn 30000' 'INFO timeout_match 100000' \
     'INFO time_left 400' "$midgame" | brain >/dev/null
 t1=$(now_ms)
 [ $((t1 - t0)) -lt 1000 ] && ok || bad "time_left 400 answered after $((t1 - t0)) ms"
 # timeout_turn 0 means "as fast as possible"
 t0=$(now_ms)
-printf '%s\r\n%s\r\nEND\r\n' 'INFO timeout_turn 0' "$midgame" | brain >/dev/null
+printf '%s\r\n%s\r\n' 'INFO timeout_turn 0' "$midgame" | brain >/dev/null
 t1=$(now_ms)
 [ $((t1 - t0)) -lt 1000 ] && ok || bad "timeout_turn 0 answered after $((t1 - t0)) ms"
 # negative time_left still gets an answer at once
-out=$(printf '%s\r\n%s\r\n%s\r\nEND\r\n' 'INFO timeout_match 1000' 'INFO time_left -50' "$midgame" | brain | tail -1)
+out=$(printf '%s\r\n%s\r\n%s\r\n' 'INFO timeout_match 1000' 'INFO time_left -50' "$midgame" | brain | tail -1)
 echo "$out" | grep -Eq '^[0-9]+,[0-9]+$' && ok || bad "negative time_left: '$out'"
+
+# INFO values are range-checked (issue #10.11): 2^32 is not rule 0, 2^32+4 is not Renju
+for kv in 'rule 4294967296' 'rule 4294967300' 'rule 16' 'rule -1' 'timeout_turn -1' \
+    'timeout_turn 99999999999' 'timeout_match 2147483648' 'time_left -2147483648' \
+    'max_memory -5' 'game_type 4' 'rule 4x' 'time_left 1e3'; do
+    out=$(crlf 'START 15' "INFO $kv" | brain | sed -n 2p)
+    case "$out" in "ERROR INFO ${kv%% *}: expected a whole number"*) ok ;; *) bad "INFO $kv: '$out'" ;; esac
+done
+# ... and a refused rule leaves the old one: still Renju, the double four stays forbidden
+out=$(crlf 'START 15' 'INFO rule 4' 'INFO rule 4294967296' 'INFO timeout_turn 500' BOARD '4,7,1' '3,7,2' \
+    '5,7,1' '7,3,2' '6,7,1' '0,14,2' '7,6,1' '14,14,2' '7,5,1' '0,0,2' '7,4,1' '14,0,2' DONE | brain | tail -1)
+case "$out" in 7,7) bad "a refused INFO rule changed the rule" ;; [0-9]*,[0-9]*) ok ;; *) bad "after refused rule: '$out'" ;; esac
+# a huge timeout_turn is still bounded by timeout_match (no time_left sent): an answer
+# within the match's 3 s (it used to think for 90% of 24 days)
+t0=$(now_ms)
+out=$(printf '%s\r\n%s\r\n%s\r\n' 'INFO timeout_turn 2147483647' 'INFO timeout_match 3000' "$midgame" |
+    timeout 60 "$RENVERSI" gomocup | grep -v '^MESSAGE' | tail -1)
+t1=$(now_ms)
+echo "$out" | grep -Eq '^[0-9]+,[0-9]+$' && ok || bad "huge timeout_turn + timeout_match 3000: '$out'"
+[ $((t1 - t0)) -lt 3000 ] && ok || bad "huge timeout_turn answered after $((t1 - t0)) ms (match 3000)"
+# before START, unknown commands are UNKNOWN (board commands say START first)
+expect_stdout_stdin "UNKNOWN FROBNICATE 1
+ERROR no board yet: send START first" "$(crlf 'FROBNICATE 1' 'TURN 7,7')" brain
+
+# A responsive brain (issue #13.3): it reads commands while it thinks. The brain runs on a
+# FIFO the test keeps open, thinking under a 20 s timeout_turn.
+mkfifo "$tmp/fifo"
+think_then() { # think_then CMD: sends a long think, CMD after 0.5 s; prints ms until exit
+    "$RENVERSI" gomocup <"$tmp/fifo" >"$tmp/resp" &
+    local pid=$! t0 t1
+    exec 3>"$tmp/fifo"
+    crlf 'START 15' 'INFO timeout_turn 20000' 'TURN 7,7' >&3
+    sleep 0.5
+    t0=$(now_ms)
+    crlf "$@" >&3
+    # wait up to 10 s for the answer (YXSTOP) or the exit (END), keeping the input open
+    for _ in $(seq 100); do
+        kill -0 $pid 2>/dev/null || break
+        grep -Eq '^[0-9]+,[0-9]+$' "$tmp/resp" && break
+        sleep 0.1
+    done
+    t1=$(now_ms)
+    exec 3>&-
+    wait $pid
+    echo $((t1 - t0))
+}
+# YXSTOP: the move found so far comes at once (not after 18 s), then ABOUT is answered
+ms=$(think_then YXSTOP ABOUT)
+[ "$ms" -lt 5000 ] && ok || bad "YXSTOP answered after $ms ms"
+grep -Eq '^[0-9]+,[0-9]+$' "$tmp/resp" && ok || bad "YXSTOP: no move: $(cat "$tmp/resp")"
+grep -q '^name="renversi"' "$tmp/resp" && ok || bad "no ABOUT after YXSTOP"
+# END mid-think: the brain exits at once, without a move nobody wants
+ms=$(think_then END)
+[ "$ms" -lt 5000 ] && ok || bad "END mid-think: exit after $ms ms"
+grep -Eq '^[0-9]+,[0-9]+$' "$tmp/resp" && bad "END mid-think still answered a move" || ok
+# INFO during a think is taken (an error for a bad value comes at once)
+ms=$(think_then 'INFO rule 99' YXSTOP)
+grep -q '^ERROR INFO rule' "$tmp/resp" && ok || bad "INFO during a think: $(cat "$tmp/resp")"
+# end of input while thinking: the move is still answered
+out=$(crlf 'START 15' 'INFO timeout_turn 300' 'TURN 7,7' | brain | tail -1)
+echo "$out" | grep -Eq '^[0-9]+,[0-9]+$' && ok || bad "end of input mid-think: '$out'"
 
 # invoked as pbrain-renversi
 ln -s "$RENVERSI" "$tmp/pbrain-renversi"
 expect_stdout_stdin "OK
-7,7" "$(crlf 'START 15' BEGIN END)" sh -c "'$tmp/pbrain-renversi' | grep -v '^MESSAGE'"
+7,7" "$(crlf 'START 15' BEGIN)" sh -c "'$tmp/pbrain-renversi' | grep -v '^MESSAGE'"
 finish

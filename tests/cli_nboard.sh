@@ -56,6 +56,53 @@ printf 'set depth 2\nset game (;GM[Othello]TY[8]%s;)\ngo\nping 1\nmove PA\ngo\np
     "$RENVERSI" nboard >"$tmp/s4"
 if [ "$(grep '^=== ' "$tmp/s4" | cut -d/ -f1 | tr '\n' ' ')" = "=== PA === A1 " ]; then ok; else bad "pass: $(grep '^===' "$tmp/s4" | tr '\n' ' ')"; fi
 
+# The pass has a value: searched after the pass, not a static guess. After O passes,
+# X plays a1 and flips b1: 64-0, so O's exact value is -64 (hand-checked).
+if grep -q '^=== PA/-64.00/' "$tmp/s4"; then ok; else bad "pass value: $(grep '^===' "$tmp/s4" | head -1)"; fi
+if sed -n '1,/^=== PA/p' "$tmp/s4" | grep -Eq '^nodestats [1-9][0-9]* '; then ok; else bad "pass searched no node"; fi
+printf 'set depth 2\nset game (;GM[Othello]TY[8]%s;)\nhint 3\nping 1\n' "$passbo" |
+    "$RENVERSI" nboard >"$tmp/s4h"
+if [ "$(grep '^search ' "$tmp/s4h")" = "search PA -64.00 0 100%" ]; then ok; else bad "pass hint: $(grep '^search' "$tmp/s4h")"; fi
+
+# Stop requests cannot be lost (issue #10.8): a stop that arrives before the worker has
+# begun its search still stops it. Each of these hung for ever before.
+for i in 1 2 3 4 5; do
+    printf 'nboard 2\nset depth 40\ngo\nping 6\n' | timeout 60 "$RENVERSI" nboard >"$tmp/r$i"
+    if grep -qx 'pong 6' "$tmp/r$i"; then ok; else bad "set depth 40, go, ping: no pong (run $i)"; fi
+done
+printf 'nboard 2\nset depth 60\ngo\nping 1\n' | timeout 60 "$RENVERSI" nboard >"$tmp/r6"
+if grep -qx 'pong 1' "$tmp/r6" && [ "$(grep -c '^=== ' "$tmp/r6")" = 1 ]; then ok; else bad "depth 60 go/ping: $(cat "$tmp/r6")"; fi
+printf 'nboard 2\nset depth 40\nhint 5\nset game %s\nping 2\n' "$game" | timeout 60 "$RENVERSI" nboard >"$tmp/r7"
+if grep -qx 'pong 2' "$tmp/r7"; then ok; else bad "hint then set game: no pong"; fi
+
+# hint wants a count of 1..64: anything else is an error and starts no search.
+printf 'set depth 2\nhint 0\nhint -1\nhint abc\nhint\nping 1\n' | "$RENVERSI" nboard >"$tmp/h0"
+if [ "$(grep -c '^status error: hint wants' "$tmp/h0")" = 4 ]; then ok; else bad "bad hints: $(cat "$tmp/h0")"; fi
+if grep -q '^search ' "$tmp/h0"; then bad "a bad hint searched"; else ok; fi
+
+# Time control (issue #12.4). set time MS bounds a search that depth alone would not
+# (depth 60 from the start never ends): go answers by itself, before end of input.
+printf 'set depth 60\nset time 300\ngo\n' | timeout 60 "$RENVERSI" nboard >"$tmp/t1"
+if grep -Eq '^=== [A-H][1-8]/' "$tmp/t1"; then ok; else bad "set time 300 + depth 60: $(cat "$tmp/t1")"; fi
+# ... and so does the GGF clock: two seconds for the whole game.
+printf 'set depth 60\nset game (;GM[Othello]TI[0:02]TY[8];)\ngo\n' | timeout 60 "$RENVERSI" nboard >"$tmp/t2"
+if grep -Eq '^=== [A-H][1-8]/' "$tmp/t2"; then ok; else bad "TI[0:02] + depth 60: $(cat "$tmp/t2")"; fi
+# TB[]/TW[] and the moves' own times count: black used its 20 minutes, 1 s is left.
+printf 'set depth 60\nset game (;GM[Othello]TB[20:01]TW[1:00:00]TY[8]B[F5//1200]W[D6//1];)\ngo\n' |
+    timeout 60 "$RENVERSI" nboard >"$tmp/t3"
+if grep -Eq '^=== [A-H][1-8]/' "$tmp/t3"; then ok; else bad "TB/TW clock: $(cat "$tmp/t3")"; fi
+# Without a time control set depth keeps its meaning: the same depth-3 answer twice.
+printf 'set depth 3\nset game %s\ngo\nset time 0\ngo\nping 1\n' "$game" | "$RENVERSI" nboard >"$tmp/t4"
+if [ "$(grep -c '^=== ' "$tmp/t4")" = 2 ] && [ "$(grep '^=== ' "$tmp/t4" | cut -d/ -f1-2 | sort -u | wc -l)" = 1 ]; then ok; else bad "set time 0: $(grep '^===' "$tmp/t4")"; fi
+# Bad time controls: one clear line each, and the engine goes on.
+printf 'set time abc\nset time -5\nset time 99999999999\nset time\nset game (;GM[Othello]TI[soon]TY[8];)\nset game (;GM[Othello]TI[0]TY[8];)\nset depth 0\nset depth 61\nset depth 1e9\nping 3\n' |
+    "$RENVERSI" nboard >"$tmp/t5"
+if [ "$(grep -c '^status error: set time wants' "$tmp/t5")" = 4 ]; then ok; else bad "bad set time: $(cat "$tmp/t5")"; fi
+if grep -q '^status error: set game: TI\[soon\] is not a clock' "$tmp/t5"; then ok; else bad "bad TI: $(cat "$tmp/t5")"; fi
+if grep -q '^status error: set game: TI\[0\] gives no time' "$tmp/t5"; then ok; else bad "TI[0]: $(cat "$tmp/t5")"; fi
+if [ "$(grep -c '^status error: set depth wants' "$tmp/t5")" = 3 ]; then ok; else bad "bad depths: $(cat "$tmp/t5")"; fi
+if grep -qx 'pong 3' "$tmp/t5"; then ok; else bad "no pong after bad time controls"; fi
+
 # Bad GGF: an error status, the old game stays, the engine keeps answering.
 printf 'set depth 2\nset game (;GM[Chess];)\nset game garbage\nset game\nbogus command\nset depth 99\nping 7\n' |
     "$RENVERSI" nboard >"$tmp/s5" 2>&1

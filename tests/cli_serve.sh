@@ -12,6 +12,33 @@ expect_exit 2 "$RENVERSI" serve --web /nonexistent
 expect_stderr_has "no index.html" "$RENVERSI" serve --web "$tmp"
 expect_exit 2 "$RENVERSI" serve --port 0 --db /nonexistent/dir/x.db
 expect_stderr_has "cannot open database" "$RENVERSI" serve --port 0 --db /nonexistent/dir/x.db
+# An empty --db would be a temporary database (every game lost on restart): refused.
+expect_exit 2 "$RENVERSI" serve --port 0 --db ""
+expect_stderr_has "needs a file name" "$RENVERSI" serve --port 0 --db ""
+# An address that is not one: exit 2 before anything starts (no URL printed).
+for h in 999.1.1.1 "" no-such-host.invalid 192.0.2.1; do
+    expect_exit 2 "$RENVERSI" serve --port 0 --db "$tmp/h.db" --host "$h"
+done
+"$RENVERSI" serve --port 0 --db "$tmp/h.db" --host 999.1.1.1 2>"$tmp/h.err"
+grep -q "http://" "$tmp/h.err" && bad "a URL for a bad --host: $(cat "$tmp/h.err")" || ok
+# A read-only directory says so (not "disk I/O error").
+mkdir -p "$tmp/ro"
+if [ "$(id -u)" = 0 ]; then
+    # root ignores permissions: a read-only mount in a private mount namespace instead.
+    if unshare -m true 2>/dev/null; then
+        unshare -m sh -c "mount -t tmpfs -o ro none '$tmp/ro' && exec '$RENVERSI' serve --port 0 --db '$tmp/ro/x.db'" 2>"$tmp/ro.err"
+        code=$?
+        [ "$code" = 2 ] && ok || bad "read-only mount: exit $code"
+        grep -q "read-only" "$tmp/ro.err" && ok || bad "read-only mount: $(cat "$tmp/ro.err")"
+    else
+        echo "unshare -m not permitted: the read-only check is skipped" >&2
+    fi
+else
+    chmod 555 "$tmp/ro"
+    expect_exit 2 "$RENVERSI" serve --port 0 --db "$tmp/ro/x.db"
+    expect_stderr_has "read-only" "$RENVERSI" serve --port 0 --db "$tmp/ro/x.db"
+    chmod 755 "$tmp/ro"
+fi
 
 # Start one on a free port and wait for its address line.
 start() { # start DB -> sets pid, port

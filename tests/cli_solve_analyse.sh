@@ -8,7 +8,7 @@ if [ $rc = 0 ]; then ok; else bad "exit $rc: $(cat "$tmp/e")"; fi
 # 60 moves and 9 passes (pa lines), then the summary.
 if [ "$(grep -c '^[0-9]' "$tmp/a")" = 69 ]; then ok; else bad "ply lines: $(grep -c '^[0-9]' "$tmp/a")"; fi
 if [ "$(grep -c '^[0-9]* pa ' "$tmp/a")" = 9 ]; then ok; else bad "pass lines"; fi
-if tail -1 "$tmp/a" | grep -q '^# game over: black 60, white 4;'; then ok; else bad "summary: $(tail -1 "$tmp/a")"; fi
+if tail -1 "$tmp/a" | grep -q '^# game over: black wins 60-4 (discs 60-4);'; then ok; else bad "summary: $(tail -1 "$tmp/a")"; fi
 # Black won 60-4 (+56): after black's last mistake (ply 53, b1 instead of e1,
 # which the solver scores 2 discs worse), every exact score is +56 for black
 # and -56 for white.

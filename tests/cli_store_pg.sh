@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The PostgreSQL store beside a throwaway cluster (scripts/pg-tmp.sh): the store tests of
 # test_store.c on PostgreSQL, and `renversi serve --db postgresql://...` starting, migrating,
-# and refusing bad URLs, refused logins and newer schemas with one line and exit 2.
+# and refusing bad URLs, refused logins and newer schemas with one line and exit 2; then
+# several servers sharing the database (tests/pg_cluster.c).
 # Never skipped: without PostgreSQL's programs this test fails and says what to install.
 if [ -z "${RV_TEST_PG:-}" ]; then
     exec "${RV_SOURCE_DIR:?}/scripts/pg-tmp.sh" bash "$0" "$@"
@@ -49,11 +50,17 @@ done
 [ -n "$port" ] && ok || bad "serve on PostgreSQL did not start: $(cat "$tmp/serve.err")"
 grep -q "db postgresql)" "$tmp/serve.err" && ok || bad "listening line: $(cat "$tmp/serve.err")"
 tables=$(psql -X -At -c "SELECT string_agg(tablename, ' ' ORDER BY tablename) FROM pg_tables WHERE schemaname = 'srv'")
-[ "$tables" = "events games moves rooms schema_version" ] && ok || bad "tables: $tables"
+[ "$tables" = "ai_jobs events games moves rooms schema_version" ] && ok || bad "tables: $tables"
 v=$(psql -X -At -c 'SELECT version FROM srv.schema_version')
 [ "${v:-0}" -ge 2 ] && ok || bad "schema version '$v'"
 kill -TERM "$pid"
 wait "$pid"
 code=$?
 [ "$code" = 0 ] && ok || bad "SIGTERM: exit $code"
+
+# Three instances on one database: a game across them, two moves for one turn, the computer
+# through the job table, ten kill -9 rounds (tests/pg_cluster.c).
+psql -X -q -c "CREATE SCHEMA cluster" >/dev/null
+if RV_TEST_PG_SCHEMA=cluster "$RV_BUILD_DIR/pg_cluster" >"$tmp/cluster.out" 2>&1; then ok; else bad "pg_cluster:"; cat "$tmp/cluster.out" >&2; fi
+tail -1 "$tmp/cluster.out" | grep -q '^[1-9][0-9]* passed, 0 failed' && ok || bad "pg_cluster: $(tail -1 "$tmp/cluster.out")"
 finish

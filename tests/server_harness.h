@@ -1,31 +1,37 @@
 /*
- * Helpers for the tests of `renversi serve` over real WebSocket connections: a server in a
- * child process (fork, so it can be killed), clients, and waiting for messages by type.
- * Included by one test program each (everything is static).
+ * Running `renversi serve` in a child process for the server tests and the soak: start it
+ * with options (database, --origin, a descriptor limit, stderr to a file), stop it, and read
+ * its memory (VmRSS) and CPU time from /proc.
  */
-#ifndef RV_TEST_SERVER_HARNESS_H
-#define RV_TEST_SERVER_HARNESS_H
+#ifndef RV_SERVER_HARNESS_H
+#define RV_SERVER_HARNESS_H
 
 #include <cjson/cJSON.h>
+#include <fcntl.h>
 #include <signal.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <time.h>
 
 #include "server/server.h"
-#include "test.h"
 #include "ws_client.h"
 
-static char db_path[256];
-static char web_dir[256];
+typedef struct harness_opts {
+    const char *db;
+    const char *web;
+    const char *origin;   /* --origin, or NULL */
+    long nofile;          /* RLIMIT_NOFILE for the server, 0: unchanged */
+    const char *errfile;  /* the server's stderr goes here, NULL: inherited */
+} harness_opts;
 
-static void on_ready(int port, void *arg) {
+static void harness_ready(int port, void *arg) {
     int fd = *(int *)arg;
     if (write(fd, &port, sizeof port) != (ssize_t)sizeof port) _exit(3);
     close(fd);
 }
 
-/* Starts a server on db_path in a child; returns its pid and the port in *port. */
-static pid_t start_server(int *port) {
+/* Starts a server; returns its pid (port in *port, 0 when it did not start). */
+static pid_t harness_start(const harness_opts *ho, int *port) {
     int p[2];
     if (pipe(p)) return -1;
     fflush(NULL);
@@ -33,8 +39,19 @@ static pid_t start_server(int *port) {
     if (pid == 0) {
         close(p[0]);
         int wfd = p[1];
-        rv_server_opts o = {.host = "127.0.0.1", .port = 0, .db = db_path, .web = web_dir,
-                            .quiet = 1, .ready = on_ready, .ready_arg = &wfd};
+        if (ho->errfile) {
+            int fd = open(ho->errfile, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+            if (fd >= 0) dup2(fd, 2), close(fd);
+        }
+        if (ho->nofile) {
+            struct rlimit rl;
+            getrlimit(RLIMIT_NOFILE, &rl);
+            rl.rlim_cur = (rlim_t)ho->nofile;
+            setrlimit(RLIMIT_NOFILE, &rl);
+        }
+        rv_server_opts o = {.host = "127.0.0.1", .port = 0, .db = ho->db, .web = ho->web,
+                            .quiet = 1, .origin = ho->origin, .ready = harness_ready,
+                            .ready_arg = &wfd};
         /* exit, not _exit: under the sanitizers the leak check runs when the server stops. */
         exit(rv_server_run(&o));
     }
@@ -46,32 +63,65 @@ static pid_t start_server(int *port) {
 }
 
 /* Stops the server; returns its exit code (-1 when killed by the signal). */
-static int stop_server(pid_t pid, int sig) {
+static int harness_stop(pid_t pid, int sig) {
     kill(pid, sig);
     int st;
     waitpid(pid, &st, 0);
     return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
 }
 
-static int port;
+/* Resident memory of a process in kB (VmRSS), -1 if unknown. */
+static long harness_rss_kb(pid_t pid) {
+    char path[64], line[256];
+    snprintf(path, sizeof path, "/proc/%d/status", (int)pid);
+    FILE *f = fopen(path, "r");
+    if (!f) return -1;
+    long kb = -1;
+    while (fgets(line, sizeof line, f))
+        if (!strncmp(line, "VmRSS:", 6)) kb = strtol(line + 6, NULL, 10);
+    fclose(f);
+    return kb;
+}
 
-static void open_client(ws_conn *c) {
-    int ok = ws_open(c, port, "/ws", "") == 0;
-    CHECK_MSG(ok, "cannot connect to port %d", port);
+/* CPU time (user + system) of a process in clock ticks, -1 if unknown. */
+static long harness_cpu_ticks(pid_t pid) {
+    char path[64], buf[1024];
+    snprintf(path, sizeof path, "/proc/%d/stat", (int)pid);
+    FILE *f = fopen(path, "r");
+    if (!f) return -1;
+    size_t n = fread(buf, 1, sizeof buf - 1, f);
+    fclose(f);
+    buf[n] = 0;
+    char *p = strrchr(buf, ')');
+    if (!p) return -1;
+    /* After the name: state (field 3) ... utime is field 14, stime 15. */
+    long ut = 0, st = 0;
+    int field = 2;
+    for (char *t = strtok(p + 1, " "); t; t = strtok(NULL, " ")) {
+        field++;
+        if (field == 14) ut = atol(t);
+        if (field == 15) {
+            st = atol(t);
+            break;
+        }
+    }
+    return ut + st;
+}
+
+static double harness_now(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
 }
 
 /* Receives messages until one of this type (others are dropped); NULL on timeout. */
-static cJSON *recv_type(ws_conn *c, const char *type, int timeout_ms) {
-    struct timespec t0;
-    clock_gettime(CLOCK_MONOTONIC, &t0);
+static cJSON *harness_recv_type(ws_conn *c, const char *type, int timeout_ms) {
+    double end = harness_now() + timeout_ms / 1000.0;
     for (;;) {
-        struct timespec t1;
-        clock_gettime(CLOCK_MONOTONIC, &t1);
-        int left = timeout_ms - (int)((t1.tv_sec - t0.tv_sec) * 1000 + (t1.tv_nsec - t0.tv_nsec) / 1000000);
+        int left = (int)((end - harness_now()) * 1000);
         if (left <= 0) return NULL;
         char *m;
-        int r = ws_recv(c, &m, left);
-        if (r <= 0) return NULL;
+        if (ws_recv(c, &m, left) <= 0) return NULL;
         cJSON *j = cJSON_Parse(m);
         free(m);
         const cJSON *t = j ? cJSON_GetObjectItem(j, "type") : NULL;
@@ -80,106 +130,25 @@ static cJSON *recv_type(ws_conn *c, const char *type, int timeout_ms) {
     }
 }
 
-/* The next message, whatever it is (NULL on timeout). */
-static cJSON *recv_any(ws_conn *c, int timeout_ms) {
-    char *m;
-    if (ws_recv(c, &m, timeout_ms) <= 0) return NULL;
-    cJSON *j = cJSON_Parse(m);
-    free(m);
-    return j;
-}
-
-static const char *str(const cJSON *j, const char *k) {
+static const char *harness_str(const cJSON *j, const char *k) {
     const cJSON *v = j ? cJSON_GetObjectItem(j, k) : NULL;
     return cJSON_IsString(v) ? v->valuestring : "";
 }
 
-static int nmoves(const cJSON *state) {
-    return cJSON_GetArraySize(cJSON_GetObjectItem(state, "moves"));
-}
-
-/* Sends a message and expects an error with this code (the next error message). */
-static void expect_error(ws_conn *c, const char *msg, const char *code) {
-    ws_send_text(c, msg);
-    cJSON *e = recv_type(c, "error", 3000);
-    CHECK_MSG(e && !strcmp(str(e, "code"), code), "%s -> %s, want %s", msg,
-              e ? str(e, "code") : "(nothing)", code);
-    cJSON_Delete(e);
-}
-
-/* The connection still answers (ping -> pong). */
-__attribute__((unused)) static int alive(ws_conn *c) {
-    ws_send_text(c, "{\"type\":\"ping\",\"id\":7}");
-    cJSON *p = recv_type(c, "pong", 3000);
-    int ok = p && cJSON_GetObjectItem(p, "id") && cJSON_GetObjectItem(p, "id")->valueint == 7;
-    cJSON_Delete(p);
-    return ok;
-}
-
-/* Sends a move and waits for the state that has it (or the error). Returns the state. */
-static cJSON *move(ws_conn *c, const char *pt) {
-    char m[96];
-    snprintf(m, sizeof m, "{\"type\":\"move\",\"move\":\"%s\"}", pt);
-    ws_send_text(c, m);
-    for (;;) {
-        cJSON *j = recv_any(c, 5000);
-        if (!j) return NULL;
-        const char *t = str(j, "type");
-        if (!strcmp(t, "error")) {
-            fprintf(stderr, "move %s: %s\n", pt, str(j, "message"));
-            cJSON_Delete(j);
-            return NULL;
-        }
-        if (!strcmp(t, "state")) {
-            cJSON *mv = cJSON_GetObjectItem(j, "moves");
-            int n = cJSON_GetArraySize(mv);
-            int has = 0;
-            for (int i = 0; i < n; i++)
-                has |= !strcmp(cJSON_GetArrayItem(mv, i)->valuestring, pt);
-            if (has) return j;
-        }
-        cJSON_Delete(j);
+/* A plain TCP connection to the server (no handshake): -1 on failure. */
+static int harness_tcp(int port) {
+    int fd = socket(AF_INET, SOCK_STREAM, 0);
+    if (fd < 0) return -1;
+    struct sockaddr_in a;
+    memset(&a, 0, sizeof a);
+    a.sin_family = AF_INET;
+    a.sin_port = htons((uint16_t)port);
+    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    if (connect(fd, (struct sockaddr *)&a, sizeof a)) {
+        close(fd);
+        return -1;
     }
+    return fd;
 }
-
-static void drain(ws_conn *c) {
-    cJSON *j;
-    while ((j = recv_any(c, 150))) cJSON_Delete(j);
-}
-
-typedef struct seat {
-    ws_conn c;
-    char seat[16];
-    char token[80];
-    char room[32];
-} seat;
-
-static void create(seat *s, const char *json) {
-    open_client(&s->c);
-    ws_send_text(&s->c, json);
-    cJSON *j = recv_type(&s->c, "joined", 3000);
-    CHECK(j != NULL);
-    snprintf(s->seat, sizeof s->seat, "%s", str(j, "seat"));
-    snprintf(s->token, sizeof s->token, "%s", str(j, "token"));
-    snprintf(s->room, sizeof s->room, "%s", str(j, "room"));
-    cJSON_Delete(j);
-    cJSON_Delete(recv_type(&s->c, "state", 3000));
-}
-
-static void join(seat *s, const char *room, const char *token) {
-    open_client(&s->c);
-    char m[256];
-    snprintf(m, sizeof m, "{\"type\":\"join\",\"room\":\"%s\",\"token\":\"%s\"}", room, token);
-    ws_send_text(&s->c, m);
-    cJSON *j = recv_type(&s->c, "joined", 3000);
-    CHECK(j != NULL);
-    snprintf(s->seat, sizeof s->seat, "%s", str(j, "seat"));
-    snprintf(s->token, sizeof s->token, "%s", str(j, "token"));
-    snprintf(s->room, sizeof s->room, "%s", str(j, "room"));
-    cJSON_Delete(j);
-    drain(&s->c);
-}
-
-/* ---------------------------------------------------------------- cases */
 
 #endif

@@ -189,6 +189,17 @@ int main(void) {
     CHECK_MSG(took < 5.0, "stopped think took %.3f s", took);
     CHECK(rv_gomoku_check(&g, info.x, info.y, NULL) == RV_OK);
 
+    /* a stop asked for the next think's number, before it began, stops it (and no
+       later one); the move is still legal */
+    uint64_t ticket = rv_gomoku_ai_next_think(ai);
+    rv_gomoku_ai_stop_think(ai, ticket);
+    CHECK(rv_gomoku_ai_think(ai, &g, &inf, &info) == RV_OK);
+    CHECK_MSG(info.depth < 8, "a pre-stopped think reached depth %d", info.depth);
+    CHECK(rv_gomoku_check(&g, info.x, info.y, NULL) == RV_OK);
+    rv_gomoku_limits d4 = {0, 4, 0, 0};
+    CHECK(rv_gomoku_ai_think(ai, &g, &d4, &info) == RV_OK);
+    CHECK_EQ_INT(info.depth, 4);
+
     /* a node limit is kept approximately */
     rv_gomoku_limits nl = {0, 0, 0, 5000};
     CHECK(rv_gomoku_ai_think(ai, &g, &nl, &info) == RV_OK);

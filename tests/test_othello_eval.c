@@ -14,6 +14,7 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <string.h>
 
 static uint64_t naive_transform(uint64_t b, int k) {
     if (k & 1) b = ref_flip_rows(b);
@@ -112,6 +113,49 @@ static void test_eval_consistent_and_symmetric(void) {
 }
 
 /*
+ * The incremental feature indices: along random games (passes included), the
+ * state updated move by move equals the state computed from scratch, and its
+ * evaluation equals rv_pat_eval().
+ */
+static void test_incremental_state(void) {
+    rv_rng rng;
+    rv_rng_seed(&rng, 4242);
+    int bmi2 = rv_reversi_simd_best() != RV_REVERSI_SIMD_PLAIN;
+    int moves_checked = 0, passes = 0;
+    for (int g = 0; g < 200; g++) {
+        rv_reversi_pos p;
+        rv_reversi_init(&p);
+        rv_pat_state st, fresh;
+        rv_pat_state_init(&st, p.player, p.opponent);
+        while (!rv_reversi_is_over(&p)) {
+            uint64_t moves = rv_reversi_moves(&p);
+            rv_pat_state next;
+            if (!moves) {
+                rv_pat_state_pass(&st, &next);
+                CHECK_EQ_INT(rv_reversi_play(&p, RV_REVERSI_PASS), RV_OK);
+                passes++;
+            } else {
+                int k = (int)rv_rng_below(&rng, (uint64_t)rv_bb_count(moves));
+                while (k--) moves &= moves - 1;
+                int sq = rv_bb_first(moves);
+                uint64_t f = rv_reversi_flips_bb(p.player, p.opponent, sq);
+                rv_pat_state_move(&st, &next, sq, f);
+                CHECK_EQ_INT(rv_reversi_play(&p, sq), RV_OK);
+                moves_checked++;
+            }
+            st = next;
+            rv_pat_state_init(&fresh, p.player, p.opponent);
+            CHECK(memcmp(&st, &fresh, sizeof st) == 0);
+            int v = rv_pat_eval(p.player, p.opponent);
+            CHECK_EQ_INT(rv_pat_eval_state(&st, p.player, p.opponent), v);
+            if (bmi2) CHECK_EQ_INT(rv_pat_eval_state_bmi2(&st, p.player, p.opponent), v);
+        }
+    }
+    CHECK(moves_checked > 10000);
+    CHECK(passes > 0);
+}
+
+/*
  * The evaluation predicts exact results: over positions 16 empties from the
  * end of random games, solved exactly, the fitted evaluation's error is
  * small and smaller than the hand-weighted evaluation's.
@@ -155,6 +199,7 @@ int main(void) {
     test_instances();
     test_features_start();
     test_eval_consistent_and_symmetric();
+    test_incremental_state();
     test_eval_predicts_exact_scores();
     return test_finish();
 }

@@ -204,6 +204,36 @@ static void test_stop(void) {
     rv_reversi_ai_free(ai);
 }
 
+/* A stop asked for a think's number before the think began still stops it (the
+ * NBoard worker's race), and applies to no later think. */
+static void test_stop_ticket(void) {
+    rv_reversi_ai *ai = rv_reversi_ai_new(4 << 20);
+    rv_reversi_pos start;
+    rv_reversi_init(&start);
+    rv_reversi_play(&start, 37);
+    rv_reversi_limits deep = {0, 60, 0}, shallow = {0, 6, 0};
+    rv_reversi_ai_info info;
+    uint64_t t = rv_reversi_ai_next_think(ai);
+    rv_reversi_ai_stop_think(ai, t); /* before the think: it must stop at once */
+    CHECK(rv_reversi_ai_think(ai, &start, &deep, &info) == RV_OK);
+    CHECK((rv_reversi_moves(&start) >> info.move) & 1);
+    CHECK_MSG(info.depth < 10, "a pre-stopped think reached depth %d", info.depth);
+    /* the stop was for that think only: the next one completes its depth */
+    CHECK(rv_reversi_ai_think(ai, &start, &shallow, &info) == RV_OK);
+    CHECK_EQ_INT(info.depth, 6);
+    /* a stop for a think that already ended changes nothing either */
+    rv_reversi_ai_stop_think(ai, rv_reversi_ai_next_think(ai) - 1);
+    CHECK(rv_reversi_ai_think(ai, &start, &shallow, &info) == RV_OK);
+    CHECK_EQ_INT(info.depth, 6);
+    /* a call that fails at once still uses up its number */
+    t = rv_reversi_ai_next_think(ai);
+    CHECK(rv_reversi_ai_think(ai, &start, NULL, &info) == RV_EINVAL);
+    rv_reversi_ai_stop_think(ai, t);
+    CHECK(rv_reversi_ai_think(ai, &start, &shallow, &info) == RV_OK);
+    CHECK_EQ_INT(info.depth, 6);
+    rv_reversi_ai_free(ai);
+}
+
 /* Two engines, same question, same answer: no shared state. */
 static void test_independent_engines(void) {
     rv_reversi_ai *a = rv_reversi_ai_new(2 << 20), *b = rv_reversi_ai_new(2 << 20);
@@ -279,6 +309,7 @@ int main(void) {
     test_eval_moves_midgame();
     test_time_limit();
     test_stop();
+    test_stop_ticket();
     test_independent_engines();
     test_eval_symmetry();
     test_level_strength_order();

@@ -255,6 +255,18 @@ static void test_ggf(void) {
                  "(;GM[Othello]PC[NBoard]DT[2026-11-21 06:00:00 GMT]PB[alice]PW[bob]RE[?]"
                  "TI[15:00//02:00]TY[8]BO[8 ---------------------------O*------*O-----------"
                  "---------------- *]B[F5]W[F6/-1.00/0.5]B[E6//2]W[F4/0.50];)");
+    /* Empty evaluation and time fields are "not given", whichever are empty (issue #10:
+     * B[f5//] was refused while B[f5/] was read). */
+    static const char *const empty_fields[] = {"B[f5/]", "B[f5//]", "B[f5/1.5/]", "B[f5//2]"};
+    for (size_t k = 0; k < 4; k++) {
+        char t[64];
+        rv_reversi_ggf e;
+        snprintf(t, sizeof t, "(;GM[Othello]%s;)", empty_fields[k]);
+        CHECK_MSG(rv_reversi_ggf_parse(t, strlen(t), &e, NULL, &err) == RV_OK, "%s: %s", t, err.message);
+        CHECK(e.nmoves == 1 && e.moves[0].sq == 37);
+        CHECK_EQ_INT(e.moves[0].has_eval, k == 2);
+        CHECK_EQ_INT(e.moves[0].has_time, k == 3);
+    }
     rv_reversi_ggf g2;
     CHECK(rv_reversi_ggf_parse(buf, len, &g2, NULL, &err) == RV_OK);
     CHECK(memcmp(&g2, &g, sizeof g) == 0 || (g2.nmoves == g.nmoves && strcmp(g2.pb, g.pb) == 0));
@@ -325,6 +337,7 @@ static void test_ggf(void) {
         {"(;GM[Othello]B[z9];)", "bad move 'z9'"},
         {"(;GM[Othello]B[f5/x];)", "bad evaluation 'x'"},
         {"(;GM[Othello]B[f5/1/y];)", "bad time 'y'"},
+        {"(;GM[Othello]B[f5///];)", "bad time '/'"},
         {"(;GM[Othello]PB[abc;)", "no closing ']'"},
         {"(;GM[Othello]pb[x];)", "expected a tag"},
         {"(;GM[Othello]BO[8 ---];)", "board has only 3 of 64 squares"},

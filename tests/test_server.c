@@ -410,11 +410,21 @@ static void test_reversi_and_records(void) {
     snprintf(m, sizeof m, "{\"type\":\"replay\",\"id\":%lld}", (long long)id);
     ws_send_text(&b.c, m);
     x = recv_type(&b.c, "replay", 3000);
-    CHECK(x && cJSON_GetArraySize(cJSON_GetObjectItem(x, "boards")) == 3);
+    CHECK(x && cJSON_GetArraySize(cJSON_GetObjectItem(x, "steps")) == 2);
     if (x) {
-        /* Ply 0 is the start position: d4 e5 white, d5 e4 black (a1 top-left). */
-        const char *b0 = cJSON_GetArrayItem(cJSON_GetObjectItem(x, "boards"), 0)->valuestring;
-        CHECK(b0[3 * 8 + 3] == 'O' && b0[4 * 8 + 4] == 'O' && b0[4 * 8 + 3] == 'X' && b0[3 * 8 + 4] == 'X');
+        /* The start position: d4 e5 white, d5 e4 black (a1 top-left). */
+        const char *b0 = str(x, "start");
+        CHECK(strlen(b0) == 64 && b0[3 * 8 + 3] == 'O' && b0[4 * 8 + 4] == 'O' &&
+              b0[4 * 8 + 3] == 'X' && b0[3 * 8 + 4] == 'X');
+        /* f5 (column 5, row 4 from the top) by black flips e5; d6 by white flips d5. */
+        cJSON *st = cJSON_GetObjectItem(x, "steps");
+        CHECK_EQ_STR(cJSON_GetArrayItem(st, 0)->valuestring, "Xfeee");
+        CHECK_EQ_STR(cJSON_GetArrayItem(st, 1)->valuestring, "Odfde");
+        /* The room id (the share link) is not in a stored game's record. */
+        CHECK(cJSON_GetObjectItem(x, "room") == NULL);
+        char *txt = cJSON_PrintUnformatted(x);
+        CHECK(txt && !strstr(txt, a.room));
+        free(txt);
     }
     cJSON_Delete(x);
     ws_send_text(&b.c, "{\"type\":\"list\"}");
@@ -424,6 +434,10 @@ static void test_reversi_and_records(void) {
     for (int i = 0; i < cJSON_GetArraySize(g); i++)
         listed |= (int64_t)cJSON_GetObjectItem(cJSON_GetArrayItem(g, i), "id")->valuedouble == id;
     CHECK(listed);
+    /* No room id (a share-link secret) anywhere in the list. */
+    char *txt = x ? cJSON_PrintUnformatted(x) : NULL;
+    CHECK(txt && !strstr(txt, a.room) && !strstr(txt, "\"room\""));
+    free(txt);
     cJSON_Delete(x);
     ws_close(&a.c);
     ws_close(&a2.c);

@@ -5,7 +5,7 @@
  * (swap2, Soosõrv-8) between two players and against the computer, with every kind of bad
  * input refused with its code and changing nothing, and a restart in the middle of an opening.
  */
-#include "server_harness.h"
+#include "rooms_harness.h"
 
 /* Waits for a state whose opening step and move count are these (NULL on timeout). */
 static cJSON *state_at(ws_conn *c, const char *step, int moves) {

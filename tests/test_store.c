@@ -74,12 +74,18 @@ static void open_fails(const char *db, const char *want) {
     CHECK_MSG(strchr(err, '\n') == NULL, "message on more than one line: %s", err);
 }
 
-static int commit(rv_store *s, int64_t game, int64_t version, int keep, const char *m1,
-                  const char *m2, const char *result, int undo, int64_t *nv) {
+static int commit_ai(rv_store *s, int64_t game, int64_t version, int keep, const char *m1,
+                     const char *m2, const char *result, int undo, int ai, int64_t *nv) {
     const char *mv[2] = {m1, m2};
     rv_store_change c = {.game = game, .version = version, .keep = keep, .moves = mv,
-                         .n = m2 ? 2 : m1 ? 1 : 0, .result = result, .undo_request = undo};
+                         .n = m2 ? 2 : m1 ? 1 : 0, .result = result, .undo_request = undo,
+                         .ai_level = ai};
     return rv_store_commit(s, &c, nv);
+}
+
+static int commit(rv_store *s, int64_t game, int64_t version, int keep, const char *m1,
+                  const char *m2, const char *result, int undo, int64_t *nv) {
+    return commit_ai(s, game, version, keep, m1, m2, result, undo, 0, nv);
 }
 
 /* The game's moves joined by spaces ("" for none, "?" when it cannot be read). */
@@ -169,6 +175,59 @@ static int64_t check_games(rv_store *s) {
     return g;
 }
 
+/* AI jobs: queued by a commit, claimed once per lease, dropped by the game's next commit.
+   The SQLite store never queues one (its server thinks in process). */
+static void check_jobs(rv_store *s) {
+    int shared = rv_store_shared(s);
+    int64_t g = rv_store_new_game(s, "jobs", "renju", 15, "human", "ai 4");
+    int64_t v;
+    CHECK_EQ_INT(commit_ai(s, g, 0, 0, "h8", NULL, "", 0, 4, &v), RV_STORE_OK);
+    rv_store_game h;
+    CHECK_EQ_INT(rv_store_get_game(s, g, &h), RV_STORE_OK);
+    CHECK_EQ_INT(h.ai_pending, shared);
+    rv_store_job job = {0}, job2 = {0};
+    /* Other tests' jobs may wait too: take jobs until this game's comes. */
+    int got = 0;
+    for (int i = 0; i < 50 && (got = rv_store_claim_job(s, "one", 1, &job)) == 1 && job.game != g; i++)
+        ;
+    if (!shared) {
+        CHECK_EQ_INT(got, 0);
+        return;
+    }
+    CHECK_EQ_INT(got, 1);
+    CHECK_EQ_INT(job.game, g);
+    CHECK_EQ_INT(job.version, 1);
+    CHECK_EQ_INT(job.level, 4);
+    /* Held: nobody else gets it until the lease runs out. */
+    CHECK_EQ_INT(rv_store_claim_job(s, "two", 1, &job2), 0);
+    usleep(1300 * 1000);
+    CHECK_EQ_INT(rv_store_claim_job(s, "two", 30, &job2), 1);
+    CHECK_EQ_INT(job2.game, g);
+    /* The answer is committed against the job's version; the job goes with it. */
+    CHECK_EQ_INT(commit(s, g, job2.version, 1, "i9", NULL, "", 0, &v), RV_STORE_OK);
+    CHECK_EQ_INT(rv_store_get_game(s, g, &h), RV_STORE_OK);
+    CHECK_EQ_INT(h.ai_pending, 0);
+    /* A second answer (the first holder waking up late) is refused: one move per turn. */
+    CHECK_EQ_INT(commit(s, g, job.version, 1, "j10", NULL, "", 0, NULL), RV_STORE_CONFLICT);
+    CHECK_EQ_STR(moves_of(s, g, NULL), "h8 i9");
+    /* A job made stale by an undo is dropped by it. */
+    CHECK_EQ_INT(commit_ai(s, g, v, 2, "a1", NULL, "", 0, 4, &v), RV_STORE_OK);
+    CHECK_EQ_INT(commit(s, g, v, 1, NULL, NULL, "", 0, &v), RV_STORE_OK);
+    CHECK_EQ_INT(rv_store_get_game(s, g, &h), RV_STORE_OK);
+    CHECK_EQ_INT(h.ai_pending, 0);
+    CHECK_EQ_INT(rv_store_claim_job(s, "three", 30, &job), 0);
+    /* Dropping by version: only that version's job goes. */
+    CHECK_EQ_INT(commit_ai(s, g, v, 1, "b2", NULL, "", 0, 4, &v), RV_STORE_OK);
+    rv_store_job old = {.game = g, .version = v - 1};
+    CHECK_EQ_INT(rv_store_drop_job(s, &old), RV_STORE_OK);
+    CHECK_EQ_INT(rv_store_get_game(s, g, &h), RV_STORE_OK);
+    CHECK_EQ_INT(h.ai_pending, 1);
+    rv_store_job cur = {.game = g, .version = v};
+    CHECK_EQ_INT(rv_store_drop_job(s, &cur), RV_STORE_OK);
+    CHECK_EQ_INT(rv_store_get_game(s, g, &h), RV_STORE_OK);
+    CHECK_EQ_INT(h.ai_pending, 0);
+}
+
 static void check_rooms(rv_store *s, int64_t g) {
     rv_store_room r = {.id = "abc123", .mode = "online", .game_id = g, .level = 7};
     snprintf(r.token[0], sizeof r.token[0], "%s", "tok-black");
@@ -210,7 +269,7 @@ static void check_events(rv_store *s, int64_t g) {
     memset(big, 'z', sizeof big - 1);
     big[sizeof big - 1] = 0;
     CHECK_EQ_INT(rv_store_add_event(s, g, 3, "choose", "white", big), RV_STORE_OK);
-    rv_store_event *ev;
+    rv_store_note *ev;
     int n;
     CHECK_EQ_INT(rv_store_get_events(s, g, &ev, &n), RV_STORE_OK);
     CHECK_EQ_INT(n, 3);
@@ -241,6 +300,8 @@ static void check_store(const char *db, const char *kind) {
     int64_t g = check_games(s);
     check_rooms(s, g);
     check_events(s, g);
+    check_jobs(s);
+    CHECK_EQ_INT(rv_store_shared(s), strcmp(kind, "sqlite") != 0);
     rv_store_close(s);
     if (!strcmp(db, ":memory:")) return;
     s = open_ok(db);

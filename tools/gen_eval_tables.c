@@ -5,7 +5,8 @@
  * From the pattern masks of src/reversi/pattern.h it derives the instances
  * (each distinct image of a pattern under the eight board symmetries, with
  * the symmetry that carries it back), the offsets of the feature groups and
- * the base-3 table; it checks the weights file (tools/othello_train.c writes
+ * the base-3 table, the instances each square belongs to (for the
+ * incremental update of the feature indices); it checks the weights file (tools/othello_train.c writes
  * it) against them and emits the weights as a string literal.
  */
 #include "reversi/pattern.h"
@@ -115,6 +116,36 @@ int main(int argc, char **argv) {
             if (b >> j & 1) v += w;
         fprintf(f, "%s%u", b ? (b % 16 ? "," : ",\n") : "\n", v);
     }
+    fprintf(f, "};\n");
+    /* Per square: the instances reading it and the power of 3 of its digit. */
+    int sq_n[64] = {0};
+    unsigned sq_inst[64][RV_PAT_SQ_MAX], sq_pow[64][RV_PAT_SQ_MAX];
+    for (int i = 0; i < ni; i++) {
+        uint64_t m = masks[itype[i]];
+        unsigned pw = 1;
+        for (; m; m &= m - 1, pw *= 3) {
+            int c = __builtin_ctzll(m), x = -1;
+            for (int p = 0; p < 64; p++)
+                if (rv_pat_transform(1ULL << p, isym[i]) == 1ULL << c) x = p;
+            if (x < 0 || sq_n[x] >= RV_PAT_SQ_MAX) {
+                fprintf(stderr, "gen_eval_tables: square %d is in more than %d instances\n", x,
+                        RV_PAT_SQ_MAX);
+                return 1;
+            }
+            sq_inst[x][sq_n[x]] = (unsigned)i;
+            sq_pow[x][sq_n[x]++] = pw;
+        }
+    }
+    fprintf(f, "const uint8_t rv_pat_sq_n[64] = {");
+    for (int x = 0; x < 64; x++) fprintf(f, "%s%d", x ? "," : "", sq_n[x]);
+    fprintf(f, "};\nconst rv_pat_sq_ref rv_pat_sq_refs[64][RV_PAT_SQ_MAX] = {\n");
+    for (int x = 0; x < 64; x++) {
+        fprintf(f, "  {");
+        for (int j = 0; j < sq_n[x]; j++) fprintf(f, "%s{%u,%u}", j ? "," : "", sq_inst[x][j], sq_pow[x][j]);
+        fprintf(f, "},\n");
+    }
+    fprintf(f, "};\nconst uint32_t rv_pat_inst_offset[RV_PAT_INSTANCES] = {");
+    for (int i = 0; i < ni; i++) fprintf(f, "%s%u", i ? "," : "", off[itype[i]]);
     fprintf(f, "};\nconst unsigned char rv_pat_weight_bytes[] =\n");
     for (size_t i = 0; i < want; i++) {
         if (i % 48 == 0) fprintf(f, "%s\"", i ? "\"\n" : "");

@@ -68,7 +68,7 @@
         break;
       case 'error': onError(m); break;
       case 'games': renderGames(m.games); break;
-      case 'replay': replay = { game: m, ply: m.boards.length - 1 }; render(); break;
+      case 'replay': m.boards = replayBoards(m); replay = { game: m, ply: m.boards.length - 1 }; render(); break;
       case 'export': download(m.filename, m.text); break;
       case 'hint':
         hint = m;
@@ -169,6 +169,19 @@
     const asked = s.undo_request && seated && s.undo_request !== seat;
     $('undo-ask').hidden = !asked;
     if (s.undo_request && s.undo_request === seat) $('status').textContent += ' · ' + t('undoWaiting');
+  }
+
+  // The board after each ply, from the start and what each ply changed (the server's
+  // `steps`: the mover's stone, then two letters per point that took it).
+  function replayBoards(m) {
+    const boards = [m.start];
+    let b = m.start.split('');
+    for (const st of m.steps) {
+      for (let k = 1; k + 1 < st.length; k += 2)
+        b[(st.charCodeAt(k + 1) - 97) * m.size + st.charCodeAt(k) - 97] = st[0];
+      boards.push(b.join(''));
+    }
+    return boards;
   }
 
   function renderReplay() {

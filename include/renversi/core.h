@@ -1,9 +1,11 @@
 /*
- * renversi — small shared helpers: a seeded random generator and a clock.
- * No global state: a generator is a plain struct the caller owns.
+ * renversi — small shared helpers: a seeded random generator, a clock and a bounded
+ * line reader. No global state: a generator is a plain struct the caller owns.
  */
 #ifndef RENVERSI_CORE_H
 #define RENVERSI_CORE_H
+
+#include <stdio.h>
 
 #include "renversi/common.h"
 
@@ -30,6 +32,20 @@ double rv_clock_seconds(void);
 
 /* Monotonic time in nanoseconds (arbitrary origin). */
 uint64_t rv_clock_ns(void);
+
+/*
+ * Reads one line of at most max bytes from f into *buf (NUL-terminated, without the
+ * "\n" or "\r\n"; grown with realloc, *cap its size, both may start as NULL and 0) and
+ * its length into *len. Never holds more than max + 1 bytes of a line. Returns RV_OK;
+ * RV_EEMPTY at the end of the input (nothing read); RV_ETOOLONG when the line is longer
+ * than max (the rest of it stays unread: rv_line_skip() drops it); RV_EIO on a read error
+ * (errno set); RV_ENOMEM. A last line without "\n" is a line.
+ */
+rv_status rv_line_read(FILE *f, size_t max, char **buf, size_t *cap, size_t *len);
+
+/* Reads and drops the rest of the current line, in constant memory. RV_OK, RV_EEMPTY
+ * when the input ended first, RV_EIO on a read error. */
+rv_status rv_line_skip(FILE *f);
 
 #ifdef __cplusplus
 }

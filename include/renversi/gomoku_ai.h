@@ -87,6 +87,17 @@ rv_status rv_gomoku_ai_think(rv_gomoku_ai *ai, const rv_gomoku *g, const rv_gomo
  */
 void rv_gomoku_ai_stop(rv_gomoku_ai *ai);
 
+/*
+ * Race-free stopping of a think handed to another thread. Each think gets the next
+ * number when it is called; rv_gomoku_ai_next_think() is the number the next one will
+ * get (ask before handing the work over, while no other think is called), and
+ * rv_gomoku_ai_stop_think() stops that think whenever it is called: before it began
+ * (it then returns at once with a legal move), while it runs, or after (no effect on
+ * later ones). Both are thread-safe.
+ */
+uint64_t rv_gomoku_ai_next_think(rv_gomoku_ai *ai);
+void rv_gomoku_ai_stop_think(rv_gomoku_ai *ai, uint64_t think);
+
 /* ------------------------------------------------------------------ VCF solver */
 
 #define RV_GOMOKU_VCF_MAX_MOVES 226

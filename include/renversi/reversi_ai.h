@@ -117,10 +117,22 @@ rv_status rv_reversi_ai_eval_moves(rv_reversi_ai *ai, const rv_reversi_pos *pos,
 uint64_t rv_reversi_ai_nodes(const rv_reversi_ai *ai);
 
 /*
- * Thread-safe: asks a running think/solve of this engine to return soon.  The
- * request is cleared when the next think/solve starts.
+ * Thread-safe: asks a running think/solve of this engine to return soon.  A
+ * think/solve that begins after the call runs normally.
  */
 void rv_reversi_ai_stop(rv_reversi_ai *ai);
+
+/*
+ * Race-free stopping of a think handed to another thread.  Each think,
+ * eval_moves or solve gets the next number when it begins;
+ * rv_reversi_ai_next_think() is the number the next one will get (ask it
+ * before handing the work over, while no other begins), and
+ * rv_reversi_ai_stop_think() stops that one whenever it is called: before it
+ * began (it then returns at once), while it runs, or after (no effect on
+ * later ones).  Both are thread-safe.
+ */
+uint64_t rv_reversi_ai_next_think(rv_reversi_ai *ai);
+void rv_reversi_ai_stop_think(rv_reversi_ai *ai, uint64_t think);
 
 /* The result of an exact solve. */
 typedef struct rv_reversi_solve_result {

@@ -120,6 +120,7 @@ typedef struct rv_reversi_ggf {
     char pc[RV_REVERSI_GGF_TAG], dt[RV_REVERSI_GGF_TAG]; /* place, date */
     char pb[RV_REVERSI_GGF_TAG], pw[RV_REVERSI_GGF_TAG]; /* black, white player */
     char re[RV_REVERSI_GGF_TAG], ti[RV_REVERSI_GGF_TAG]; /* result, time control */
+    char tb[RV_REVERSI_GGF_TAG], tw[RV_REVERSI_GGF_TAG]; /* black's, white's time control */
     rv_reversi_pos start;                                /* BO[], or the start position */
     int nmoves;
     rv_reversi_ggf_move moves[RV_REVERSI_MAX_PLIES];

@@ -2,6 +2,7 @@
 #include "cli/cli.h"
 
 #include "renversi/core.h"
+#include "renversi/game.h"
 #include "renversi/reversi_ai.h"
 #include "renversi/reversi_record.h"
 
@@ -55,13 +56,14 @@ int rv_cmd_analyse(int argc, char **argv) {
     char *buf = NULL;
     size_t cap = 0;
     if (strcmp(text, "-") == 0) {
-        long len;
+        long lineno = 0;
+        int got;
         do {
-            len = rv_cli_getline(&buf, &cap, stdin);
-        } while (len >= 0 && rv_cli_skip_line(buf));
-        if (len < 0) {
+            got = rv_cli_read_line(cmd, "standard input", stdin, &buf, &cap, NULL, &lineno);
+        } while (got > 0 && rv_cli_skip_line(buf));
+        if (got <= 0) {
             free(buf);
-            return rv_cli_fail(cmd, "no transcript on standard input");
+            return got < 0 ? RV_EXIT_BAD : rv_cli_fail(cmd, "no transcript on standard input");
         }
         text = buf;
     }
@@ -74,6 +76,10 @@ int rv_cmd_analyse(int argc, char **argv) {
         int rc = rv_cli_fail(cmd, "bad transcript: %s", err.message);
         free(buf);
         return rc;
+    }
+    if (n == 0) {
+        free(buf);
+        return rv_cli_fail(cmd, "empty transcript");
     }
     rv_reversi_game g;
     rv_reversi_game_init(&g, NULL);
@@ -119,8 +125,14 @@ int rv_cmd_analyse(int argc, char **argv) {
     }
     const rv_reversi_pos *end = rv_reversi_game_position(&g);
     if (rv_reversi_is_over(end)) {
-        int b = rv_reversi_count(end, RV_BLACK), w = rv_reversi_count(end, RV_WHITE);
-        printf("# game over: black %d, white %d;", b, w);
+        /* The result as every front end words it (renversi/game.h), and the discs. */
+        rv_game over;
+        rv_game_result r;
+        char text[64];
+        rv_game_init_reversi(&over, &g);
+        rv_game_get_result(&over, &r);
+        rv_game_result_text(&over, text, sizeof text);
+        printf("# game over: %s (discs %d-%d);", text, r.discs_black, r.discs_white);
     } else {
         printf("# game not finished (%s to move);", end->side == RV_BLACK ? "black" : "white");
     }

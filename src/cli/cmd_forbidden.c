@@ -4,7 +4,7 @@
  * number, `point:kind` with --explain, an empty line when there are none.
  */
 #include "cli/cli.h"
-#include "cli/gomoku_cli.h"
+#include "cmdline/gomoku_cli.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -69,15 +69,14 @@ static int run_file(const char *path, const opts *o) {
     FILE *f = rv_cli_open(path);
     if (f == NULL) return rv_cli_fail("forbidden", "cannot open %s: %s", path, strerror(errno));
     char *line = NULL;
-    size_t cap = 0;
-    long len, lineno = 0, positions = 0;
-    int rc = RV_EXIT_OK;
+    size_t cap = 0, len;
+    long lineno = 0, positions = 0;
+    int rc = RV_EXIT_OK, got;
     static rv_gomoku g;
-    while ((len = rv_cli_getline(&line, &cap, f)) >= 0) {
-        lineno++;
+    while ((got = rv_cli_read_line("forbidden", path, f, &line, &cap, &len, &lineno)) > 0) {
         if (rv_cli_skip_line(line)) continue;
         char *bar = strstr(line, " | ");
-        if (bar) len = bar - line;
+        if (bar) len = (size_t)(bar - line);
         char where[48];
         snprintf(where, sizeof where, "line %ld: ", lineno);
         if (setup_moves(&g, o, where, line, (size_t)len) < 0) {
@@ -87,8 +86,8 @@ static int run_file(const char *path, const opts *o) {
         print_map(&g, o);
         positions++;
     }
-    if (rc == RV_EXIT_OK && ferror(f))
-        rc = rv_cli_fail("forbidden", "error reading %s", path);
+    if (rc == RV_EXIT_OK && got < 0)
+        rc = RV_EXIT_BAD;
     else if (rc == RV_EXIT_OK && positions == 0)
         rc = rv_cli_fail("forbidden", "no positions in %s", path);
     free(line);

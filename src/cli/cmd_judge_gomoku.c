@@ -4,7 +4,7 @@
  * how, a draw, or the first illegal move.
  */
 #include "cli/cli.h"
-#include "cli/gomoku_cli.h"
+#include "cmdline/gomoku_cli.h"
 #include "renversi/game.h"
 
 #include <stdlib.h>

@@ -156,6 +156,7 @@ int rv_cmd_judge_reversi(int argc, char **argv) {
     }
     free(text);
     if (nargs == 0 && !board) return rv_cli_fail(cmd, "missing TRANSCRIPT (try --help)");
+    if (n == 0 && !board) return rv_cli_fail(cmd, "empty transcript");
 
     /* The verdict is the library's one result (renversi/game.h). */
     rv_game game;

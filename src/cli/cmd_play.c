@@ -1,5 +1,6 @@
 /* `renversi play`: the terminal game (docs/play.md). Plain text when stdout is not a
  * terminal, so it can be scripted; ANSI colours when it is. */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -9,6 +10,7 @@
 #include "cli/cli.h"
 #include "cli/tui_board.h"
 #include "renversi/game.h"
+#include "renversi/core.h"
 #include "renversi/game_ai.h"
 #include "cli/tui_text.h"
 
@@ -210,32 +212,40 @@ static void save(tui *t, const char *path) {
     free(text);
 }
 
+/* The longest record `load` reads, and the longest typed line. */
+#define PLAY_MAX_RECORD ((size_t)1 << 20)
+#define PLAY_MAX_LINE ((size_t)4096)
+
+/* Loads a record; the game is replaced only when the whole file was read and every move in
+ * it is legal (a directory, an unreadable, empty or over-long file changes nothing). */
 static void load(tui *t, const char *path) {
-    FILE *f = fopen(path, "r");
     char why[200] = "";
+    FILE *f = fopen(path, "r");
+    char *buf = f ? malloc(PLAY_MAX_RECORD + 1) : NULL;
+    size_t n = 0;
     if (!f) {
-        fprintf(t->out, tui_text(t->lang, M_CANNOT_LOAD), path, "cannot open");
-        fputc('\n', t->out);
-        return;
+        snprintf(why, sizeof why, "%s", strerror(errno));
+    } else if (!buf) {
+        snprintf(why, sizeof why, "out of memory");
+    } else {
+        n = fread(buf, 1, PLAY_MAX_RECORD, f);
+        if (ferror(f)) snprintf(why, sizeof why, "%s", strerror(errno));
+        else if (n == PLAY_MAX_RECORD && getc(f) != EOF)
+            snprintf(why, sizeof why, "longer than %zu bytes", PLAY_MAX_RECORD);
     }
-    size_t cap = 1 << 20, n = 0;
-    char *buf = malloc(cap + 1);
-    if (buf) n = fread(buf, 1, cap, f);
-    fclose(f);
-    if (!buf) return;
-    buf[n] = 0;
+    if (f) fclose(f);
     rv_game g = t->game;
-    rv_status st = rv_game_load(&g, buf, n, why, sizeof why);
-    free(buf);
-    if (st != RV_OK) {
-        fprintf(t->out, tui_text(t->lang, M_CANNOT_LOAD), path, why);
+    if (!why[0] && rv_game_load(&g, buf, n, why, sizeof why) == RV_OK) {
+        t->game = g;
+        fprintf(t->out, tui_text(t->lang, M_LOADED), path);
         fputc('\n', t->out);
+        free(buf);
+        show(t);
         return;
     }
-    t->game = g;
-    fprintf(t->out, tui_text(t->lang, M_LOADED), path);
+    free(buf);
+    fprintf(t->out, tui_text(t->lang, M_CANNOT_LOAD), path, why);
     fputc('\n', t->out);
-    show(t);
 }
 
 static void hint(tui *t) {
@@ -307,6 +317,7 @@ int rv_cmd_play(int argc, char **argv) {
     show(&t);
     char *line = NULL;
     size_t cap = 0;
+    int rc = RV_EXIT_OK;
     for (;;) {
         if (t.ai && ai_to_move(&t)) {
             if (ai_move(&t)) break;
@@ -317,8 +328,20 @@ int rv_cmd_play(int argc, char **argv) {
             fprintf(t.out, tui_text(t.lang, M_YOUR_MOVE), c ? color_text(&t, c) : "");
             fflush(t.out);
         }
-        long len = rv_cli_getline(&line, &cap, stdin);
-        if (len < 0) break;
+        size_t len;
+        rv_status st = rv_line_read(stdin, PLAY_MAX_LINE, &line, &cap, &len);
+        if (st == RV_ETOOLONG) {
+            /* Not a move nor a command: said so, and the rest of the line is dropped unread. */
+            fprintf(t.out, tui_text(t.lang, M_NOTAMOVE), "...");
+            fputc('\n', t.out);
+            if (rv_line_skip(stdin) == RV_OK) continue;
+            break;
+        }
+        if (st == RV_EIO) {
+            rc = rv_cli_fail(cmd, "cannot read standard input: %s", strerror(errno));
+            break;
+        }
+        if (st != RV_OK) break;
         char *s = line;
         while (*s == ' ' || *s == '\t') s++;
         size_t l = strlen(s);
@@ -358,5 +381,5 @@ int rv_cmd_play(int argc, char **argv) {
     }
     free(line);
     rv_game_ai_free(t.ai);
-    return RV_EXIT_OK;
+    return rc;
 }

@@ -10,6 +10,7 @@
 
 static const char usage[] =
     "usage: renversi serve [--host 127.0.0.1] [--port 8080] [--db renversi.db] [--web DIR]\n"
+    "                      [--origin URL[,URL...]]\n"
     "\n"
     "Serves the browser game (Gomoku, Renju, Reversi against the computer or online\n"
     "rooms shared by a link) on http://HOST:PORT/ and its WebSocket API on /ws\n"
@@ -24,6 +25,8 @@ static const char usage[] =
     "               postgresql://USER:PASSWORD@HOST:PORT/DBNAME or\n"
     "               postgres:///DBNAME?host=/SOCKET/DIR (libpq's parameters may follow)\n"
     "  --web DIR    the page's files (default: the source tree's web/, else the installed one)\n"
+    "  --origin L   the page origins allowed to open the WebSocket, comma-separated\n"
+    "               (like https://games.example.org); default: the host it was asked at\n"
     "  --quiet      print nothing when listening\n"
     "Ctrl-C (SIGINT) or SIGTERM stops the server.\n";
 
@@ -39,7 +42,7 @@ int rv_cmd_serve(int argc, char **argv) {
         fputs(usage, stdout);
         return RV_EXIT_OK;
     }
-    const char *host = "127.0.0.1", *db = "renversi.db", *web = NULL;
+    const char *host = "127.0.0.1", *db = "renversi.db", *web = NULL, *origin = NULL;
     long port = 8080;
     int quiet = 0;
     for (int i = 1; i < argc; i++) {
@@ -48,6 +51,7 @@ int rv_cmd_serve(int argc, char **argv) {
         if (!strcmp(a, "--host") && more) host = argv[++i];
         else if (!strcmp(a, "--db") && more) db = argv[++i];
         else if (!strcmp(a, "--web") && more) web = argv[++i];
+        else if (!strcmp(a, "--origin") && more) origin = argv[++i];
         else if (!strcmp(a, "--quiet")) quiet = 1;
         else if (!strcmp(a, "--port") && more) {
             if (rv_cli_parse_int(argv[++i], 0, 65535, &port))
@@ -67,10 +71,11 @@ int rv_cmd_serve(int argc, char **argv) {
         return rv_cli_fail(cmd, "--web '%s': no index.html there", web);
     }
 #ifdef RV_WITH_SERVER
-    rv_server_opts o = {.host = host, .port = (int)port, .db = db, .web = web, .quiet = quiet};
+    rv_server_opts o = {.host = host, .port = (int)port, .db = db, .web = web, .quiet = quiet,
+                        .origin = origin};
     return rv_server_run(&o);
 #else
-    (void)quiet, (void)host, (void)db, (void)port;
+    (void)quiet, (void)host, (void)db, (void)port, (void)origin;
     return rv_cli_fail(cmd, "this build has no server (configured with -DRV_SERVER=OFF)");
 #endif
 }

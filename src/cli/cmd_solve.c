@@ -1,14 +1,16 @@
 /* `renversi solve [FILE.obf | -]`: exact Reversi endgame solves (DESIGN.md). */
 #include "cli/cli.h"
-#include "cli/solve_run.h"
+#include "cmdline/solve_run.h"
 
 #include "renversi/core.h"
 
 #include <errno.h>
 #include <string.h>
 
+#define SOLVE_MAX_EMPTIES 36
+
 static const char help[] =
-    "usage: renversi solve [FILE.obf | -] [--wld] [--threads N] [--hash MB]\n"
+    "usage: renversi solve [FILE.obf | -] [--wld] [--threads N] [--hash MB] [--max-empties N]\n"
     "\n"
     "Solves each OBF position of FILE (default: standard input) exactly and prints\n"
     "one line per position:\n"
@@ -21,8 +23,12 @@ static const char help[] =
     "  --wld         only decide win/draw/loss: SCORE is +1, 0 or -1\n"
     "  --threads N   solve N positions at a time (default 1)\n"
     "  --hash MB     transposition table per thread (default 64)\n"
+    "  --max-empties N  solve positions with up to N empty squares (default 36, the\n"
+    "                FFO suites' largest; each more empty square costs about 3x the\n"
+    "                time); a position with more is refused before anything is solved\n"
     "\n"
-    "Exit status: 0, or 2 on a bad option or a bad OBF line (nothing solved).\n";
+    "Exit status: 0, or 2 on a bad option, a bad OBF line or a position above\n"
+    "--max-empties (nothing solved).\n";
 
 int rv_cmd_solve(int argc, char **argv) {
     const char *cmd = "solve";
@@ -32,7 +38,7 @@ int rv_cmd_solve(int argc, char **argv) {
     }
     const char *path = NULL;
     int wld = 0;
-    long threads = 1, hash = 64;
+    long threads = 1, hash = 64, max_empties = SOLVE_MAX_EMPTIES;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (strcmp(a, "--wld") == 0) {
@@ -43,6 +49,9 @@ int rv_cmd_solve(int argc, char **argv) {
             long hi = a[2] == 't' ? 64 : 65536;
             if (rv_cli_parse_int(argv[++i], 1, hi, dst) != 0)
                 return rv_cli_fail(cmd, "%s: expected a number 1..%ld, got '%s'", a, hi, argv[i]);
+        } else if (strcmp(a, "--max-empties") == 0) {
+            if (i + 1 >= argc || rv_cli_parse_int(argv[++i], 0, 60, &max_empties) != 0)
+                return rv_cli_fail(cmd, "--max-empties: expected a number 0..60");
         } else if (a[0] == '-' && a[1] != '\0') {
             return rv_cli_fail(cmd, "unknown option '%s' (see renversi solve --help)", a);
         } else if (path) {
@@ -58,6 +67,17 @@ int rv_cmd_solve(int argc, char **argv) {
     const char *name = strcmp(path, "-") == 0 ? "stdin" : path;
     int rc = solve_read(cmd, name, f, &set);
     if (f != stdin) fclose(f);
+    /* An exact solve costs about 3x more per empty square: above the limit it would run
+       for hours or days, so it is refused unless asked for. */
+    for (int i = 0; rc == 0 && i < set.n; i++) {
+        const rv_reversi_pos *p = &set.items[i].obf.pos;
+        int empties = 64 - rv_bb_count(p->player | p->opponent);
+        if (empties > max_empties)
+            rc = rv_cli_fail(cmd,
+                             "%s line %ld: %d empty squares, more than --max-empties %ld "
+                             "(raise it to solve this position)",
+                             name, set.items[i].line, empties, max_empties);
+    }
     if (rc != 0) {
         solve_free(&set);
         return RV_EXIT_BAD;

@@ -73,6 +73,10 @@ int rv_cmd_vcf(int argc, char **argv) {
         return rv_cli_fail("vcf", "bad move list at offset %zu ('%s'): expected %s", err.offset,
                            err.token, err.expected ? err.expected : "a point like h8");
     }
+    if (n == 0) {
+        free(pts);
+        return rv_cli_fail("vcf", "empty move list");
+    }
     for (int i = 0; i < n; i++) {
         s = rv_gomoku_play(&g, pts[i].x, pts[i].y);
         if (s != RV_OK) {

@@ -45,7 +45,7 @@ static void usage(FILE *out) {
 int main(int argc, char **argv) {
     const char *self = strrchr(argv[0], '/');
     self = self ? self + 1 : argv[0];
-    if (strncmp(self, "pbrain-", 7) == 0) return rv_cmd_gomocup(argc, argv);
+    if (strncmp(self, "pbrain-", 7) == 0) return rv_cli_finish("gomocup", rv_cmd_gomocup(argc, argv));
 
     if (argc < 2) {
         usage(stderr);
@@ -57,19 +57,20 @@ int main(int argc, char **argv) {
             for (size_t i = 0; i < NCOMMANDS; i++)
                 if (strcmp(argv[2], commands[i].name) == 0) {
                     char *args[] = {argv[2], "--help", NULL};
-                    return commands[i].run(2, args);
+                    return rv_cli_finish(argv[2], commands[i].run(2, args));
                 }
             return rv_cli_fail("help", "unknown command '%s'", argv[2]);
         }
         usage(stdout);
-        return RV_EXIT_OK;
+        return rv_cli_finish("help", RV_EXIT_OK);
     }
     if (strcmp(name, "-V") == 0 || strcmp(name, "--version") == 0) {
         printf("renversi %s\n", rv_version());
-        return RV_EXIT_OK;
+        return rv_cli_finish("version", RV_EXIT_OK);
     }
     for (size_t i = 0; i < NCOMMANDS; i++)
-        if (strcmp(name, commands[i].name) == 0) return commands[i].run(argc - 1, argv + 1);
+        if (strcmp(name, commands[i].name) == 0)
+            return rv_cli_finish(name, commands[i].run(argc - 1, argv + 1));
     fprintf(stderr, "renversi: unknown command '%s' (try `renversi --help`)\n", name);
     return RV_EXIT_BAD;
 }

@@ -32,7 +32,8 @@ rv_gomoku_ai *rv_gomoku_ai_new(size_t tt_bytes) {
         rv_gomoku_ai_free(ai);
         return NULL;
     }
-    atomic_init(&ai->stop, 0);
+    atomic_init(&ai->thinks, 0);
+    atomic_init(&ai->stop_upto, 0);
     return ai;
 }
 
@@ -49,8 +50,21 @@ void rv_gomoku_ai_clear(rv_gomoku_ai *ai) {
     memset(ai->killer, 0xFF, sizeof ai->killer);
 }
 
+/* Raises *a to v (never lowers it): stop requests from several threads add up. */
+static void raise_to(atomic_uint_least64_t *a, uint64_t v) {
+    uint_least64_t cur = atomic_load(a);
+    while (cur < v && !atomic_compare_exchange_weak(a, &cur, v)) {
+    }
+}
+
 void rv_gomoku_ai_stop(rv_gomoku_ai *ai) {
-    if (ai) atomic_store(&ai->stop, 1);
+    if (ai) raise_to(&ai->stop_upto, atomic_load(&ai->thinks));
+}
+
+uint64_t rv_gomoku_ai_next_think(rv_gomoku_ai *ai) { return ai ? atomic_load(&ai->thinks) + 1 : 0; }
+
+void rv_gomoku_ai_stop_think(rv_gomoku_ai *ai, uint64_t think) {
+    if (ai) raise_to(&ai->stop_upto, think);
 }
 
 /* Builds the pattern tables for g's rule and loads g. */
@@ -67,13 +81,15 @@ static int game_over(const rv_gomoku *g) {
 
 rv_status rv_gomoku_ai_think(rv_gomoku_ai *ai, const rv_gomoku *g, const rv_gomoku_limits *lim,
                              rv_gomoku_ai_info *out) {
-    if (!ai || !g || !lim || !out) return RV_EINVAL;
+    if (!ai) return RV_EINVAL;
+    /* numbered before anything can return: a stop asked for this number applies */
+    ai->think_no = atomic_fetch_add(&ai->thinks, 1) + 1;
+    if (!g || !lim || !out) return RV_EINVAL;
     if (lim->level < 0 || lim->level > RV_GOMOKU_AI_MAX_LEVEL || lim->depth < 0 ||
         lim->time_ms < 0 || lim->nodes < 0)
         return RV_EINVAL;
     if (game_over(g)) return RV_EOVER;
     double t0 = rv_clock_seconds();
-    atomic_store(&ai->stop, 0);
     load(ai, g);
     gboard *b = &ai->board;
     if (b->nempty == 0) return RV_EOVER;

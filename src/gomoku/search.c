@@ -25,7 +25,9 @@ static int mate_from_tt(int s, int ply) {
 }
 
 int gai_should_stop(rv_gomoku_ai *ai) {
-    if (atomic_load_explicit(&ai->stop, memory_order_relaxed)) return 1;
+    /* think_no 0: a search no think numbered (rv_gomoku_vcf's own engine) */
+    if (ai->think_no && atomic_load_explicit(&ai->stop_upto, memory_order_relaxed) >= ai->think_no)
+        return 1;
     if (ai->node_limit && ai->nodes >= ai->node_limit) return 1;
     if (ai->deadline > 0 && rv_clock_seconds() >= ai->deadline) return 1;
     return 0;

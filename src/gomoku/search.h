@@ -38,7 +38,10 @@ struct rv_gomoku_ai {
     size_t tt_mask;
     vcf_memo *memo;
     size_t memo_mask;
-    atomic_int stop;
+    /* stop requests by number (rv_gomoku_ai_stop_think): thinks begun, the highest
+       number asked to stop, the running think's number */
+    atomic_uint_least64_t thinks, stop_upto;
+    uint64_t think_no;
     int history[2][GB_CELLS];
     int killer[AI_MAX_PLY][2];
     uint64_t nodes, node_limit;

@@ -2,8 +2,15 @@
  * `renversi gomocup` (also `pbrain-renversi`): a Gomocup brain on stdin/stdout,
  * the protocol of shared/spec/gomocup.md (docs/protocol-gomocup.md lists what is
  * supported). One command per line; CR LF, LF or a lone CR end a line.
+ *
+ * The main thread reads commands; a move is thought on a worker thread, so that
+ * YXSTOP, END, INFO and ABOUT are handled while it thinks. A stop names the
+ * worker's think by number (rv_gomoku_ai_stop_think), so it holds even if the
+ * worker has not begun. Every reply goes through reply(), under a mutex.
  */
 #include <ctype.h>
+#include <errno.h>
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -25,19 +32,33 @@ typedef struct brain {
     rv_gomoku_ai *ai;
     size_t tt_bytes;
     int64_t timeout_turn, timeout_match, time_left, max_memory;
-    int fixed_level; /* --level: play at a fixed level instead of by the clock */
-    double t_cmd;    /* when the current command's first line arrived */
+    int time_left_known; /* INFO time_left came (managers send it before each move) */
+    double used_s;       /* seconds this brain thought in the current game */
+    int fixed_level;     /* --level: play at a fixed level instead of by the clock */
+    double t_cmd;        /* when the current command's first line arrived */
     FILE *in, *out;
+    pthread_mutex_t out_lock;
+    int quiet; /* END came: the worker's answer is not wanted */
+    /* the worker thread and its job */
+    pthread_t worker;
+    int busy;       /* a worker exists and has not been joined */
+    uint64_t think; /* the engine's number of the worker's think */
+    rv_gomoku pos;
+    rv_gomoku_limits lim;
 } brain;
 
 static void reply(brain *br, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static void reply(brain *br, const char *fmt, ...) {
     va_list ap;
-    va_start(ap, fmt);
-    vfprintf(br->out, fmt, ap);
-    va_end(ap);
-    fputc('\n', br->out);
-    fflush(br->out);
+    pthread_mutex_lock(&br->out_lock);
+    if (!br->quiet) {
+        va_start(ap, fmt);
+        vfprintf(br->out, fmt, ap);
+        va_end(ap);
+        fputc('\n', br->out);
+        fflush(br->out);
+    }
+    pthread_mutex_unlock(&br->out_lock);
 }
 
 /*
@@ -96,12 +117,19 @@ static int64_t move_budget(const brain *br) {
         budget = turn - margin;
     } else
         budget = 100; /* timeout_turn 0: "play as fast as possible" */
-    if (br->time_left < UNLIMITED) {
+    /* what is left of the game: time_left when told, else timeout_match less what this
+       brain has used, so a huge timeout_turn never outlasts the match */
+    int64_t left = UNLIMITED;
+    if (br->time_left_known && br->time_left < UNLIMITED)
+        left = br->time_left;
+    else if (br->timeout_match > 0)
+        left = br->timeout_match - (int64_t)(br->used_s * 1000.0);
+    if (left < UNLIMITED) {
         int empties = br->gm.w * br->gm.h - br->gm.n;
         int64_t moves_left = empties / 6;
         if (moves_left < 12) moves_left = 12;
         if (moves_left > 40) moves_left = 40;
-        int64_t share = (br->time_left - 100) / moves_left;
+        int64_t share = (left - 100) / moves_left;
         if (share < budget) budget = share;
     }
     if (budget < 5) budget = 5;
@@ -122,12 +150,8 @@ static int ensure_engine(brain *br) {
     return br->ai ? 0 : -1;
 }
 
-/* Thinks for the side to move of g and returns the move (-1 on failure, reported). */
-static int think(brain *br, const rv_gomoku *g, int *x, int *y) {
-    if (ensure_engine(br) != 0) {
-        reply(br, "ERROR out of memory");
-        return -1;
-    }
+/* The limits of the next think: the fixed level, or the clock from the command's arrival. */
+static rv_gomoku_limits think_limits(const brain *br) {
     rv_gomoku_limits lim = {0};
     if (br->fixed_level)
         lim.level = br->fixed_level;
@@ -137,17 +161,48 @@ static int think(brain *br, const rv_gomoku *g, int *x, int *y) {
         lim.time_ms = move_budget(br) - spent;
         if (lim.time_ms < 2) lim.time_ms = 2;
     }
+    return lim;
+}
+
+/* The worker: thinks about br->pos and answers the move. */
+static void *work(void *arg) {
+    brain *br = arg;
     rv_gomoku_ai_info info;
-    rv_status s = rv_gomoku_ai_think(br->ai, g, &lim, &info);
+    double t0 = rv_clock_seconds();
+    rv_status s = rv_gomoku_ai_think(br->ai, &br->pos, &br->lim, &info);
+    br->used_s += rv_clock_seconds() - t0;
     if (s != RV_OK) {
         reply(br, "ERROR no move to play: %s", rv_strerror(s));
-        return -1;
+        return NULL;
     }
     reply(br, "MESSAGE depth %d eval %d nodes %llu time %.3f", info.depth, info.eval,
           (unsigned long long)info.nodes, info.seconds);
-    *x = info.x;
-    *y = info.y;
-    return 0;
+    br->gm.st[br->gm.n++] = (gc_stone){info.x, info.y, 1};
+    reply(br, "%d,%d", info.x, info.y);
+    return NULL;
+}
+
+/* Waits for a running think to end; with stop, asks it to answer at once first. */
+static void finish_think(brain *br, int stop) {
+    if (!br->busy) return;
+    if (stop) rv_gomoku_ai_stop_think(br->ai, br->think);
+    pthread_join(br->worker, NULL);
+    br->busy = 0;
+}
+
+/* Starts thinking about g on the worker; the answer comes from it. */
+static void start_think(brain *br, const rv_gomoku *g) {
+    if (ensure_engine(br) != 0) {
+        reply(br, "ERROR out of memory");
+        return;
+    }
+    br->pos = *g;
+    br->lim = think_limits(br);
+    br->think = rv_gomoku_ai_next_think(br->ai); /* nothing else thinks now */
+    if (pthread_create(&br->worker, NULL, work, br) == 0)
+        br->busy = 1;
+    else
+        work(br); /* no thread: think here */
 }
 
 /* The brain's move in the current game: thinks, records and answers "X,Y". */
@@ -161,10 +216,7 @@ static void play_own(brain *br) {
                                : rv_strerror(s));
         return;
     }
-    int x, y;
-    if (think(br, &g, &x, &y) != 0) return;
-    br->gm.st[br->gm.n++] = (gc_stone){x, y, 1};
-    reply(br, "%d,%d", x, y);
+    start_think(br, &g);
 }
 
 static int add_stone(brain *br, int x, int y, int own) {
@@ -187,6 +239,7 @@ static void cmd_start(brain *br, int w, int h) {
     br->gm.w = w;
     br->gm.h = h;
     br->gm.n = 0;
+    br->used_s = 0;
     if (br->ai) rv_gomoku_ai_clear(br->ai);
     reply(br, "OK");
 }
@@ -213,39 +266,52 @@ static int read_board(brain *br) {
     return -1;
 }
 
+/* The numeric INFO keys and the values each accepts (spec/gomocup.md). */
+static const struct {
+    const char *key;
+    long long lo, hi;
+} info_keys[] = {
+    {"timeout_turn", 0, UNLIMITED},  {"timeout_match", 0, UNLIMITED},
+    {"time_left", -UNLIMITED, UNLIMITED}, {"max_memory", 0, 1LL << 50},
+    {"rule", 0, 15},                 {"game_type", 0, 3},
+    {"thread_num", 0, 1024},
+};
+
 static void cmd_info(brain *br, const char *args) {
     char key[64];
     int n = 0;
     if (sscanf(args, "%63s %n", key, &n) != 1) return;
     const char *val = args + n;
-    long long v;
+    int k = -1;
+    for (int i = 0; i < (int)(sizeof info_keys / sizeof *info_keys); i++)
+        if (strcasecmp(key, info_keys[i].key) == 0) k = i;
+    if (k < 0) return; /* evaluate, folder and unknown keys: nothing to do */
     char *end;
-    v = strtoll(val, &end, 10);
-    int numeric = end != val && (*end == '\0' || *end == ' ');
-    if (strcasecmp(key, "timeout_turn") == 0 || strcasecmp(key, "timeout_match") == 0 ||
-        strcasecmp(key, "time_left") == 0 || strcasecmp(key, "max_memory") == 0 ||
-        strcasecmp(key, "rule") == 0 || strcasecmp(key, "game_type") == 0) {
-        if (!numeric) {
-            reply(br, "ERROR INFO %s: expected a number, got '%.40s'", key, val);
-            return;
-        }
+    errno = 0;
+    long long v = strtoll(val, &end, 10);
+    while (*end == ' ' || *end == '\t') end++;
+    if (end == val || *end != '\0' || errno == ERANGE || v < info_keys[k].lo ||
+        v > info_keys[k].hi) {
+        reply(br, "ERROR INFO %s: expected a whole number %lld..%lld, got '%.40s'", key,
+              info_keys[k].lo, info_keys[k].hi, val);
+        return;
     }
-    if (strcasecmp(key, "timeout_turn") == 0)
-        br->timeout_turn = v < 0 ? 0 : v;
-    else if (strcasecmp(key, "timeout_match") == 0)
-        br->timeout_match = v < 0 ? 0 : v;
-    else if (strcasecmp(key, "time_left") == 0)
-        br->time_left = v;
-    else if (strcasecmp(key, "max_memory") == 0)
-        br->max_memory = v < 0 ? 0 : v;
-    else if (strcasecmp(key, "rule") == 0) {
+    if (k == 0)
+        br->timeout_turn = v;
+    else if (k == 1)
+        br->timeout_match = v;
+    else if (k == 2)
+        br->time_left = v, br->time_left_known = 1;
+    else if (k == 3)
+        br->max_memory = v;
+    else if (k == 4) {
         rv_gomoku_rule r;
         if (rv_gomoku_rule_from_gomocup((int)v, &r) != RV_OK)
             reply(br, "ERROR INFO rule %lld is not supported", v);
         else
             br->gm.rule = r;
     }
-    /* game_type, evaluate, folder and unknown keys: nothing to do */
+    /* game_type, thread_num: nothing to do (one thread) */
 }
 
 static void cmd_takeback(brain *br, const char *args) {
@@ -389,7 +455,8 @@ static const char help[] =
     "A Gomocup (\"pbrain\") brain on stdin/stdout for Piskvork, c-gomoku-cli and other\n"
     "managers. Supports START, RECTSTART, BEGIN, TURN, BOARD, INFO (timeout_turn,\n"
     "timeout_match, time_left, max_memory, rule, game_type), RESTART, TAKEBACK,\n"
-    "SWAP2BOARD, PLAY, ABOUT and END; see docs/protocol-gomocup.md.\n"
+    "SWAP2BOARD, PLAY, ABOUT, YXSTOP and END; it reads commands while it thinks\n"
+    "(YXSTOP answers at once, END exits at once). See docs/protocol-gomocup.md.\n"
     "\n"
     "  --level N   think at a fixed engine level (1..20) instead of by the clock\n";
 
@@ -410,6 +477,15 @@ int rv_cmd_gomocup(int argc, char **argv) {
     return rv_gomocup_run(stdin, stdout, level);
 }
 
+/* Commands that need a board (START first); anything else unknown is UNKNOWN. */
+static int needs_board(const char *cmd) {
+    static const char *const names[] = {"RESTART", "BEGIN",    "TURN",      "PLAY",
+                                        "BOARD",   "TAKEBACK", "SWAP2BOARD"};
+    for (size_t i = 0; i < sizeof names / sizeof *names; i++)
+        if (strcmp(cmd, names[i]) == 0) return 1;
+    return 0;
+}
+
 int rv_gomocup_run(FILE *in, FILE *out, int level) {
     brain br;
     memset(&br, 0, sizeof br);
@@ -419,21 +495,39 @@ int rv_gomocup_run(FILE *in, FILE *out, int level) {
     br.timeout_turn = 30000;
     br.time_left = UNLIMITED;
     br.gm.rule = RV_RULE_FREESTYLE;
+    pthread_mutex_init(&br.out_lock, NULL);
     char line[LINE_MAX_LEN];
     int too_long;
     while (read_line(br.in, line, sizeof line, &too_long)) {
+        char cmd[32];
+        int n = 0;
         if (too_long) {
             reply(&br, "ERROR line too long");
             continue;
         }
-        char cmd[32];
-        int n = 0;
-        br.t_cmd = rv_clock_seconds();
         if (sscanf(line, "%31s %n", cmd, &n) != 1) continue;
         const char *args = line + n;
         for (char *p = cmd; *p; p++) *p = (char)toupper((unsigned char)*p);
+        /* while the worker thinks: YXSTOP and END stop it, INFO is taken at once, and
+           anything else waits for its answer (answers stay in order) */
+        if (strcmp(cmd, "END") == 0) {
+            pthread_mutex_lock(&br.out_lock);
+            br.quiet = 1; /* nobody wants a move after END */
+            pthread_mutex_unlock(&br.out_lock);
+            finish_think(&br, 1);
+            break;
+        }
+        if (strcmp(cmd, "YXSTOP") == 0) {
+            finish_think(&br, 1); /* the move found so far is answered now */
+            continue;
+        }
+        if (strcmp(cmd, "INFO") == 0) {
+            cmd_info(&br, args);
+            continue;
+        }
+        finish_think(&br, 0);
+        br.t_cmd = rv_clock_seconds();
         int x, y;
-        if (strcmp(cmd, "END") == 0) break;
         if (strcmp(cmd, "ABOUT") == 0) {
             reply(&br,
                   "name=\"renversi\", version=\"%s\", author=\"renversi developers\", "
@@ -450,7 +544,7 @@ int rv_gomocup_run(FILE *in, FILE *out, int level) {
                 reply(&br, "ERROR RECTSTART expects W,H");
             else
                 cmd_start(&br, x, y);
-        } else if (br.gm.w == 0 && strcmp(cmd, "INFO") != 0) {
+        } else if (br.gm.w == 0 && needs_board(cmd)) {
             reply(&br, "ERROR no board yet: send START first");
             if (strcmp(cmd, "BOARD") == 0 || strcmp(cmd, "SWAP2BOARD") == 0) {
                 /* skip the stone lines up to DONE */
@@ -460,6 +554,7 @@ int rv_gomocup_run(FILE *in, FILE *out, int level) {
             }
         } else if (strcmp(cmd, "RESTART") == 0) {
             br.gm.n = 0;
+            br.used_s = 0;
             if (br.ai) rv_gomoku_ai_clear(br.ai);
             reply(&br, "OK");
         } else if (strcmp(cmd, "BEGIN") == 0) {
@@ -481,8 +576,6 @@ int rv_gomocup_run(FILE *in, FILE *out, int level) {
             }
         } else if (strcmp(cmd, "BOARD") == 0) {
             if (read_board(&br) == 0) play_own(&br);
-        } else if (strcmp(cmd, "INFO") == 0) {
-            cmd_info(&br, args);
         } else if (strcmp(cmd, "TAKEBACK") == 0) {
             cmd_takeback(&br, args);
         } else if (strcmp(cmd, "SWAP2BOARD") == 0) {
@@ -491,6 +584,9 @@ int rv_gomocup_run(FILE *in, FILE *out, int level) {
             reply(&br, "UNKNOWN %.60s", line);
         }
     }
+    /* end of input: the move being thought is still answered */
+    finish_think(&br, 0);
+    pthread_mutex_destroy(&br.out_lock);
     rv_gomoku_ai_free(br.ai);
     return RV_EXIT_OK;
 }

@@ -78,20 +78,23 @@ static rv_status parse_move(const char *text, size_t len, size_t off, size_t n,
             for (; i < n; i++)
                 if (v[i] == ':' && colon == n) colon = i;
             double t = 0, mm = 0;
-            int bad = i == s;
-            if (!bad && colon < n)
+            /* Like the evaluation, the time may be empty (B[f5//], B[f5/1.5/]): none given. */
+            int bad = 0;
+            if (i > s && colon < n)
                 bad = parse_number(v + s, colon - s, &mm) != 0 ||
                       parse_number(v + colon + 1, n - colon - 1, &t) != 0;
-            else if (!bad) bad = parse_number(v + s, n - s, &t) != 0;
+            else if (i > s) bad = parse_number(v + s, n - s, &t) != 0;
             if (bad)
                 return rv_reversi_fail_at(err, text, len, off + s, "a time in seconds or mm:ss", "bad time '%s'",
                                           rv_reversi_quote(v + s, n - s, q));
-            m->seconds = mm * 60 + t;
             /* Bounded so that the writer's plain decimal form reads back. */
-            if (m->seconds < 0 || m->seconds > 1e8)
+            if (i > s && (mm * 60 + t < 0 || mm * 60 + t > 1e8))
                 return rv_reversi_fail_at(err, text, len, off + s, "a time of 0 to 100000000 seconds",
                                           "time '%s' out of range", rv_reversi_quote(v + s, n - s, q));
-            m->has_time = 1;
+            if (i > s) {
+                m->seconds = mm * 60 + t;
+                m->has_time = 1;
+            }
         }
     } else if (i < n) {
         return rv_reversi_fail_at(err, text, len, off + i, "'/' or ']' after the square", "unexpected '%s' in a move",
@@ -211,7 +214,9 @@ rv_status rv_reversi_ggf_parse(const char *text, size_t len, rv_reversi_ggf *out
         else if (IS("PW")) keep(g.pw, text + v, vlen);
         else if (IS("RE")) keep(g.re, text + v, vlen);
         else if (IS("TI")) keep(g.ti, text + v, vlen);
-        /* Any other tag (RB, RW, CO, KW, TB, TW, ...) is skipped. */
+        else if (IS("TB")) keep(g.tb, text + v, vlen);
+        else if (IS("TW")) keep(g.tw, text + v, vlen);
+        /* Any other tag (RB, RW, CO, KW, ...) is skipped. */
 #undef IS
     }
     (void)board_seen;
@@ -266,6 +271,8 @@ size_t rv_reversi_ggf_format(const rv_reversi_ggf *ggf, char *out, size_t cap) {
     put_tag(&s, "PW", ggf->pw);
     put_tag(&s, "RE", ggf->re);
     put_tag(&s, "TI", ggf->ti);
+    put_tag(&s, "TB", ggf->tb);
+    put_tag(&s, "TW", ggf->tw);
     char board[70];
     rv_reversi_board_format(&ggf->start, board, sizeof board);
     /* GGF writes black as '*'. */

@@ -18,7 +18,8 @@ rv_reversi_ai *rv_reversi_ai_new(size_t tt_bytes) {
         free(ai);
         return NULL;
     }
-    atomic_init(&ai->stop, 0);
+    atomic_init(&ai->thinks, 0);
+    atomic_init(&ai->stop_upto, 0);
     ai->simd = (int)rv_reversi_simd_best();
     return ai;
 }
@@ -45,18 +46,38 @@ rv_status rv_reversi_ai_set_eval(rv_reversi_ai *ai, rv_reversi_eval eval) {
 
 uint64_t rv_reversi_ai_nodes(const rv_reversi_ai *ai) { return ai ? ai->nodes : 0; }
 
+/* Raises *a to v (never lowers it): stop requests from several threads add up. */
+static void raise_to(atomic_uint_least64_t *a, uint64_t v) {
+    uint_least64_t cur = atomic_load(a);
+    while (cur < v && !atomic_compare_exchange_weak(a, &cur, v)) {
+    }
+}
+
 void rv_reversi_ai_stop(rv_reversi_ai *ai) {
-    if (ai) atomic_store(&ai->stop, 1);
+    if (ai) raise_to(&ai->stop_upto, atomic_load(&ai->thinks));
+}
+
+uint64_t rv_reversi_ai_next_think(rv_reversi_ai *ai) {
+    return ai ? atomic_load(&ai->thinks) + 1 : 0;
+}
+
+void rv_reversi_ai_stop_think(rv_reversi_ai *ai, uint64_t think) {
+    if (ai) raise_to(&ai->stop_upto, think);
 }
 
 int rv_ai_should_stop(rv_reversi_ai *ai) {
-    if (atomic_load_explicit(&ai->stop, memory_order_relaxed)) return 1;
+    /* think_no 0: an internal search that no public call numbered */
+    if (ai->think_no && atomic_load_explicit(&ai->stop_upto, memory_order_relaxed) >= ai->think_no)
+        return 1;
     return ai->deadline_ns && rv_clock_ns() >= ai->deadline_ns;
 }
 
-/* Starts a search: clears the stop request and the counters. */
+/* Numbers a call on entry, before anything can make it return: a stop asked for
+ * that number (even before the call began) applies to it and to no later one. */
+void rv_ai_enter(rv_reversi_ai *ai) { ai->think_no = atomic_fetch_add(&ai->thinks, 1) + 1; }
+
+/* Starts a search: clears the counters and sets the deadline. */
 void rv_ai_begin(rv_reversi_ai *ai, int64_t time_ms) {
-    atomic_store(&ai->stop, 0);
     ai->nodes = 0;
     ai->aborted = 0;
     ai->deadline_ns = time_ms > 0 ? rv_clock_ns() + (uint64_t)time_ms * 1000000ULL : 0;

@@ -76,7 +76,11 @@ static inline uint64_t tt_hash(uint64_t P, uint64_t O) {
 
 struct rv_reversi_ai {
     tt_table tt;
-    atomic_int stop;      /* set by rv_reversi_ai_stop() */
+    /* Stop requests by number (race-free, see rv_reversi_ai_stop_think): thinks
+     * begun so far, the highest number asked to stop, the running think's number. */
+    atomic_uint_least64_t thinks;
+    atomic_uint_least64_t stop_upto;
+    uint64_t think_no;
     int contempt;         /* centidiscs */
     uint64_t nodes;       /* counter of the running search */
     uint64_t deadline_ns; /* 0 = none */
@@ -89,7 +93,10 @@ struct rv_reversi_ai {
 /* True when the running search must stop (stop request or time out). */
 int rv_ai_should_stop(rv_reversi_ai *ai);
 
-/* Starts a search: clears the stop request and counters, sets the deadline. */
+/* Numbers a think/eval_moves/solve call for stop requests: first thing in each. */
+void rv_ai_enter(rv_reversi_ai *ai);
+
+/* Starts a search: clears the counters, sets the deadline. */
 void rv_ai_begin(rv_reversi_ai *ai, int64_t time_ms);
 
 /* A usable position: not NULL, no square holding two discs. */
@@ -100,6 +107,9 @@ int rv_ai_valid_pos(const rv_reversi_pos *pos);
 /* Heuristic evaluation of (P, O) for P to move, in centidiscs (within
  * +-5000), with the engine's evaluation. */
 int rv_ai_eval(const rv_reversi_ai *ai, uint64_t P, uint64_t O);
+
+/* A pattern evaluation (1/RV_PAT_SCALE discs) in clamped centidiscs. */
+int rv_ai_pattern_centi(int v);
 
 /* Midgame PVS of (P, O) to depth plies in centidiscs (search.c). */
 int rv_ai_mid_search(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha, int beta, int depth);

@@ -78,10 +78,14 @@ EVAL_CLONES static int eval_simple(uint64_t P, uint64_t O) {
     return clamp_heuristic(v);
 }
 
-int rv_ai_eval(const rv_reversi_ai *ai, uint64_t P, uint64_t O) {
-    if (ai->eval_kind == RV_REVERSI_EVAL_SIMPLE) return eval_simple(P, O);
-    int v = ai->simd != RV_REVERSI_SIMD_PLAIN ? rv_pat_eval_bmi2(P, O) : rv_pat_eval(P, O);
+int rv_ai_pattern_centi(int v) {
     /* 1/RV_PAT_SCALE discs to centidiscs, rounded to nearest. */
     v = v >= 0 ? (v * 100 + RV_PAT_SCALE / 2) / RV_PAT_SCALE : -((-v * 100 + RV_PAT_SCALE / 2) / RV_PAT_SCALE);
     return clamp_heuristic(v);
+}
+
+int rv_ai_eval(const rv_reversi_ai *ai, uint64_t P, uint64_t O) {
+    if (ai->eval_kind == RV_REVERSI_EVAL_SIMPLE) return eval_simple(P, O);
+    return rv_ai_pattern_centi(ai->simd != RV_REVERSI_SIMD_PLAIN ? rv_pat_eval_bmi2(P, O)
+                                                                 : rv_pat_eval(P, O));
 }

@@ -71,6 +71,46 @@ static inline int sum_weights(int e, const uint32_t idx[RV_PAT_FEATURES]) {
     return s;
 }
 
+void rv_pat_state_init(rv_pat_state *s, uint64_t P, uint64_t O) {
+    uint32_t idx[RV_PAT_FEATURES], rev[RV_PAT_FEATURES];
+    rv_pat_features(P, O, idx);
+    rv_pat_features(O, P, rev);
+    for (int i = 0; i < RV_PAT_INSTANCES; i++) {
+        s->idx[0][i] = (uint16_t)(idx[i] - rv_pat_inst_offset[i]);
+        s->idx[1][i] = (uint16_t)(rev[i] - rv_pat_inst_offset[i]);
+    }
+}
+
+/* The sum of the weights of the state s of (P, O). */
+#define PAT_EVAL_STATE(s, P, O)                                                                   \
+    do {                                                                                          \
+        int e_ = bit_count(~((P) | (O)));                                                         \
+        uint32_t base_ = (uint32_t)rv_pat_stage(e_) * rv_pat_offset[RV_PAT_GROUPS];               \
+        int v_ = 0;                                                                               \
+        for (int i_ = 0; i_ < RV_PAT_INSTANCES; i_++)                                             \
+            v_ += rv_pat_weight(base_ + rv_pat_inst_offset[i_] + (s)->idx[0][i_]);                \
+        v_ += rv_pat_weight(base_ + rv_pat_offset[RV_PAT_TYPES] +                                 \
+                            (uint32_t)mob_index(rv_reversi_moves_bb(P, O)));                      \
+        v_ += rv_pat_weight(base_ + rv_pat_offset[RV_PAT_TYPES + 1] +                             \
+                            (uint32_t)mob_index(rv_reversi_moves_bb(O, P)));                      \
+        v_ += rv_pat_weight(base_ + rv_pat_offset[RV_PAT_TYPES + 2] +                             \
+                            (uint32_t)(e_ - 4 * rv_pat_stage(e_)));                               \
+        return v_;                                                                                \
+    } while (0)
+
+int rv_pat_eval_state(const rv_pat_state *s, uint64_t P, uint64_t O) { PAT_EVAL_STATE(s, P, O); }
+
+#ifdef PAT_HAVE_BMI2
+__attribute__((target("bmi2,popcnt"))) int rv_pat_eval_state_bmi2(const rv_pat_state *s, uint64_t P,
+                                                                  uint64_t O) {
+    PAT_EVAL_STATE(s, P, O);
+}
+#else
+int rv_pat_eval_state_bmi2(const rv_pat_state *s, uint64_t P, uint64_t O) {
+    return rv_pat_eval_state(s, P, O);
+}
+#endif
+
 int rv_pat_eval(uint64_t P, uint64_t O) {
     uint32_t idx[RV_PAT_FEATURES];
     int e = bit_count(~(P | O));

@@ -90,6 +90,17 @@ extern const uint64_t rv_pat_mask[RV_PAT_TYPES];
 extern const uint32_t rv_pat_offset[RV_PAT_GROUPS + 1];
 /* rv_pat_b3[bits] = the bits read as base-3 digits (0/1): 10-bit patterns. */
 extern const uint16_t rv_pat_b3[1024];
+/* The instances that read square x: rv_pat_sq_refs[x][0 .. rv_pat_sq_n[x] - 1],
+ * each with the power of 3 of x's digit in that instance's index. */
+#define RV_PAT_SQ_MAX 12
+typedef struct rv_pat_sq_ref {
+    uint8_t inst;
+    uint16_t pow3;
+} rv_pat_sq_ref;
+extern const uint8_t rv_pat_sq_n[64];
+extern const rv_pat_sq_ref rv_pat_sq_refs[64][RV_PAT_SQ_MAX];
+/* rv_pat_offset[] of each instance's pattern type. */
+extern const uint32_t rv_pat_inst_offset[RV_PAT_INSTANCES];
 /* The weights: RV_PAT_STAGES blocks of rv_pat_offset[RV_PAT_GROUPS] int16
  * values, little-endian bytes (a string literal compiles fast). */
 extern const unsigned char rv_pat_weight_bytes[];
@@ -108,6 +119,59 @@ static inline int rv_pat_weight(uint32_t i) {
  * side's mobility, the empties-in-stage bias).  Used by the trainer.
  */
 void rv_pat_features(uint64_t P, uint64_t O, uint32_t out[RV_PAT_FEATURES]);
+
+/*
+ * Incremental feature indices, for a search that makes moves: idx[0] holds
+ * each instance's base-3 index (without its type's offset) with the side to
+ * move's discs as digit 1 and the other side's as 2; idx[1] the same with the
+ * sides' roles exchanged.  Kept up to date by rv_pat_state_move() and
+ * rv_pat_state_pass(), it gives the same evaluation as rv_pat_eval().
+ */
+typedef struct rv_pat_state {
+    uint16_t idx[2][RV_PAT_INSTANCES];
+} rv_pat_state;
+
+/* The state of (P, O), P to move. */
+void rv_pat_state_init(rv_pat_state *s, uint64_t P, uint64_t O);
+
+/* out = the state after the side to move of s plays sq flipping flips (out
+ * is then for the other side to move); out must not be s. */
+static inline void rv_pat_state_move(const rv_pat_state *s, rv_pat_state *out, int sq,
+                                     uint64_t flips) {
+    uint16_t *me = out->idx[1], *you = out->idx[0];
+    for (int i = 0; i < RV_PAT_INSTANCES; i++) {
+        me[i] = s->idx[0][i];
+        you[i] = s->idx[1][i];
+    }
+    const rv_pat_sq_ref *r = rv_pat_sq_refs[sq];
+    for (int j = 0, n = rv_pat_sq_n[sq]; j < n; j++) {
+        me[r[j].inst] = (uint16_t)(me[r[j].inst] + r[j].pow3);            /* empty -> mine */
+        you[r[j].inst] = (uint16_t)(you[r[j].inst] + 2 * r[j].pow3);      /* empty -> other */
+    }
+    for (; flips; flips &= flips - 1) {
+        int x = __builtin_ctzll(flips);
+        r = rv_pat_sq_refs[x];
+        for (int j = 0, n = rv_pat_sq_n[x]; j < n; j++) {
+            me[r[j].inst] = (uint16_t)(me[r[j].inst] - r[j].pow3);   /* other -> mine */
+            you[r[j].inst] = (uint16_t)(you[r[j].inst] + r[j].pow3); /* mine -> other */
+        }
+    }
+}
+
+/* out = s with the turn passed to the other side. */
+static inline void rv_pat_state_pass(const rv_pat_state *s, rv_pat_state *out) {
+    for (int i = 0; i < RV_PAT_INSTANCES; i++) {
+        uint16_t t = s->idx[0][i];
+        out->idx[0][i] = s->idx[1][i];
+        out->idx[1][i] = t;
+    }
+}
+
+/* The pattern evaluation of (P, O), whose state is s, in 1/RV_PAT_SCALE
+ * discs for P to move (the same value as rv_pat_eval(P, O)). */
+int rv_pat_eval_state(const rv_pat_state *s, uint64_t P, uint64_t O);
+/* The same with POPCNT/BMI2: only on CPUs that have them. */
+int rv_pat_eval_state_bmi2(const rv_pat_state *s, uint64_t P, uint64_t O);
 
 /* The pattern evaluation of (P, O) in 1/RV_PAT_SCALE discs for P to move. */
 int rv_pat_eval(uint64_t P, uint64_t O);

@@ -5,6 +5,7 @@
  * enough to the end for the level or the time budget.
  */
 #include "reversi/ai_internal.h"
+#include "reversi/pattern.h"
 
 #include "renversi/core.h"
 
@@ -23,6 +24,7 @@ typedef struct mid_move {
     uint64_t flips;
     int sq;
     int key;
+    int child; /* index of the pattern state after the move */
 } mid_move;
 
 static void sort_desc(mid_move *mv, int n) {
@@ -37,19 +39,35 @@ static void sort_desc(mid_move *mv, int n) {
     }
 }
 
-/* Moves of P, best-looking first: the table move, then by a static guess. */
-static int gen_moves(const rv_reversi_ai *ai, uint64_t P, uint64_t O, uint64_t moves, int tt_move, int depth,
-                     mid_move *mv) {
+/* The evaluation of (P, O) whose pattern state is st. */
+static inline int eval_st(const rv_reversi_ai *ai, const rv_pat_state *st, uint64_t P, uint64_t O) {
+    if (ai->eval_kind != RV_REVERSI_EVAL_PATTERN) return rv_ai_eval(ai, P, O);
+    return rv_ai_pattern_centi(ai->simd != RV_REVERSI_SIMD_PLAIN ? rv_pat_eval_state_bmi2(st, P, O)
+                                                                 : rv_pat_eval_state(st, P, O));
+}
+
+/*
+ * Moves of P, best-looking first: the table move, then by the evaluation of
+ * the position after the move (from depth 2).  With child != NULL, child[i]
+ * gets the pattern state after move i (mv[].child says which is whose).
+ */
+static int gen_moves(const rv_reversi_ai *ai, uint64_t P, uint64_t O, uint64_t moves, int tt_move,
+                     int depth, mid_move *mv, const rv_pat_state *st, rv_pat_state *child) {
     int n = 0;
     for (uint64_t m = moves; m; m &= m - 1) {
         int x = first_bit(m);
         uint64_t f = rv_reversi_flips_bb(P, O, x);
-        mid_move *e = &mv[n++];
+        mid_move *e = &mv[n];
         e->flips = f;
         e->sq = x;
+        e->child = n;
+        if (child) rv_pat_state_move(st, &child[n], x, f);
         if (x == tt_move) e->key = 1 << 20;
-        else if (depth >= 2) e->key = -rv_ai_eval(ai, O ^ f, P ^ f ^ (1ULL << x));
+        else if (depth >= 2)
+            e->key = child ? -eval_st(ai, &child[n], O ^ f, P ^ f ^ (1ULL << x))
+                           : -rv_ai_eval(ai, O ^ f, P ^ f ^ (1ULL << x));
         else e->key = 0;
+        n++;
     }
     if (depth >= 2 || tt_move >= 0) sort_desc(mv, n);
     return n;
@@ -58,9 +76,12 @@ static int gen_moves(const rv_reversi_ai *ai, uint64_t P, uint64_t O, uint64_t m
 /* Negamax with PVS in centidiscs; game ends score 100 * the disc difference. */
 /* draw: the score of a drawn game for P (minus the contempt at the root). */
 static int mid_search(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha, int beta, int depth,
-                      int passed, int draw) {
+                      int passed, int draw, const rv_pat_state *st);
+
+static int mid_search(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha, int beta, int depth,
+                      int passed, int draw, const rv_pat_state *st) {
     ai->nodes++;
-    if (depth <= 0) return rv_ai_eval(ai, P, O);
+    if (depth <= 0) return eval_st(ai, st, P, O);
     if (poll_stop(ai)) return alpha;
     uint64_t moves = rv_reversi_moves_bb(P, O);
     if (!moves) {
@@ -68,7 +89,9 @@ static int mid_search(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha, int 
             int fs = final_score(P, O);
             return fs ? 100 * fs : draw;
         }
-        return -mid_search(ai, O, P, -beta, -alpha, depth, 1, -draw);
+        rv_pat_state ps;
+        rv_pat_state_pass(st, &ps);
+        return -mid_search(ai, O, P, -beta, -alpha, depth, 1, -draw, &ps);
     }
     int tt_move = -1;
     const tt_entry *e = depth >= MID_TT_MIN ? tt_probe(&ai->tt, P, O, TT_KIND_MID) : NULL;
@@ -82,16 +105,21 @@ static int mid_search(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha, int 
     }
     const int alpha0 = alpha;
     mid_move mv[32];
-    int n = gen_moves(ai, P, O, moves, tt_move, depth, mv);
+    rv_pat_state child[32];
+    /* Child states are computed up front where the ordering evaluates the
+     * children, else one by one as they are searched. */
+    int n = gen_moves(ai, P, O, moves, tt_move, depth, mv, st, depth >= 2 ? child : NULL);
     int best = -INF, bm = mv[0].sq;
     for (int i = 0; i < n; i++) {
         uint64_t f = mv[i].flips, np = O ^ f, no = P ^ f ^ (1ULL << mv[i].sq);
+        const rv_pat_state *cs = &child[mv[i].child];
+        if (depth < 2) rv_pat_state_move(st, &child[mv[i].child], mv[i].sq, f);
         int v;
         if (i == 0) {
-            v = -mid_search(ai, np, no, -beta, -alpha, depth - 1, 0, -draw);
+            v = -mid_search(ai, np, no, -beta, -alpha, depth - 1, 0, -draw, cs);
         } else {
-            v = -mid_search(ai, np, no, -alpha - 1, -alpha, depth - 1, 0, -draw);
-            if (v > alpha && v < beta) v = -mid_search(ai, np, no, -beta, -alpha, depth - 1, 0, -draw);
+            v = -mid_search(ai, np, no, -alpha - 1, -alpha, depth - 1, 0, -draw, cs);
+            if (v > alpha && v < beta) v = -mid_search(ai, np, no, -beta, -alpha, depth - 1, 0, -draw, cs);
         }
         if (ai->aborted) return alpha;
         if (v > best) {
@@ -111,8 +139,20 @@ static int mid_search(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha, int 
     return best;
 }
 
+/* The search of the position after move m of (P, O), whose state is st,
+ * from the point of view of P. */
+static int search_move(rv_reversi_ai *ai, uint64_t P, uint64_t O, const rv_pat_state *st,
+                       const mid_move *m, int alpha, int beta, int depth, int draw) {
+    rv_pat_state cs;
+    rv_pat_state_move(st, &cs, m->sq, m->flips);
+    uint64_t np = O ^ m->flips, no = P ^ m->flips ^ (1ULL << m->sq);
+    return -mid_search(ai, np, no, -beta, -alpha, depth - 1, 0, -draw, &cs);
+}
+
 int rv_ai_mid_search(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha, int beta, int depth) {
-    return mid_search(ai, P, O, alpha, beta, depth, 0, -ai->contempt);
+    rv_pat_state st;
+    rv_pat_state_init(&st, P, O);
+    return mid_search(ai, P, O, alpha, beta, depth, 0, -ai->contempt, &st);
 }
 
 /* ------------------------------------------------------------ levels */
@@ -196,21 +236,22 @@ static void fill_pv(rv_reversi_ai *ai, uint64_t P, uint64_t O, int kind, rv_reve
  * (low levels).  Returns with ai->aborted set if stopped; *best then holds
  * the best completely searched move, or -1.
  */
-static int root_iteration(rv_reversi_ai *ai, uint64_t P, uint64_t O, mid_move *mv, int n,
-                          int depth, int alpha, int beta, int noise, rv_rng *rng, int *best) {
+static int root_iteration(rv_reversi_ai *ai, uint64_t P, uint64_t O, const rv_pat_state *st,
+                          mid_move *mv, int n, int depth, int alpha, int beta, int noise, rv_rng *rng,
+                          int *best) {
     int bestv = -INF;
+    const int draw = -ai->contempt;
     *best = -1;
     for (int i = 0; i < n; i++) {
-        uint64_t f = mv[i].flips, np = O ^ f, no = P ^ f ^ (1ULL << mv[i].sq);
         int v, a = alpha > bestv ? alpha : bestv;
         if (noise) {
-            v = -mid_search(ai, np, no, -INF, INF, depth - 1, 0, ai->contempt);
+            v = search_move(ai, P, O, st, &mv[i], -INF, INF, depth, draw);
             v += (int)rv_rng_below(rng, (uint64_t)(2 * noise + 1)) - noise;
         } else if (i == 0) {
-            v = -mid_search(ai, np, no, -beta, -alpha, depth - 1, 0, ai->contempt);
+            v = search_move(ai, P, O, st, &mv[i], alpha, beta, depth, draw);
         } else {
-            v = -mid_search(ai, np, no, -a - 1, -a, depth - 1, 0, ai->contempt);
-            if (v > a && v < beta) v = -mid_search(ai, np, no, -beta, -v, depth - 1, 0, ai->contempt);
+            v = search_move(ai, P, O, st, &mv[i], a, a + 1, depth, draw);
+            if (v > a && v < beta) v = search_move(ai, P, O, st, &mv[i], v, beta, depth, draw);
         }
         if (ai->aborted) return bestv;
         mv[i].key = v;
@@ -240,7 +281,9 @@ static void think(rv_reversi_ai *ai, uint64_t P, uint64_t O, const plan *p,
     int empties = bit_count(~(P | O));
     uint64_t moves = rv_reversi_moves_bb(P, O);
     mid_move mv[32];
-    int n = gen_moves(ai, P, O, moves, -1, 2, mv);
+    rv_pat_state st;
+    rv_pat_state_init(&st, P, O);
+    int n = gen_moves(ai, P, O, moves, -1, 2, mv, NULL, NULL);
     rv_rng rng;
     rv_rng_seed(&rng, tt_hash(P, O) ^ ai->nodes ^ (uint64_t)ai->tt.date * 0x9E3779B97F4A7C15ULL);
 
@@ -260,16 +303,16 @@ static void think(rv_reversi_ai *ai, uint64_t P, uint64_t O, const plan *p,
     for (int d = 1; d <= max_depth; d++) {
         int best, v;
         if (p->noise || d <= 2) {
-            v = root_iteration(ai, P, O, mv, n, d, -INF, INF, p->noise, &rng, &best);
+            v = root_iteration(ai, P, O, &st, mv, n, d, -INF, INF, p->noise, &rng, &best);
         } else {
             int lo = prev - 300, hi = prev + 300;
             for (;;) {
-                v = root_iteration(ai, P, O, mv, n, d, lo, hi, 0, &rng, &best);
+                v = root_iteration(ai, P, O, &st, mv, n, d, lo, hi, 0, &rng, &best);
                 if (ai->aborted || (v > lo && v < hi)) break;
                 if (v <= lo) lo = v <= -INF + 1000 ? -INF : v - 600;
                 if (v >= hi) hi = v >= INF - 1000 ? INF : v + 600;
                 if (lo <= -INF && hi >= INF) {
-                    v = root_iteration(ai, P, O, mv, n, d, -INF, INF, 0, &rng, &best);
+                    v = root_iteration(ai, P, O, &st, mv, n, d, -INF, INF, 0, &rng, &best);
                     break;
                 }
             }
@@ -314,7 +357,9 @@ static void think(rv_reversi_ai *ai, uint64_t P, uint64_t O, const plan *p,
 
 rv_status rv_reversi_ai_think(rv_reversi_ai *ai, const rv_reversi_pos *pos,
                               const rv_reversi_limits *limits, rv_reversi_ai_info *out) {
-    if (!ai || !limits || !out || !rv_ai_valid_pos(pos)) return RV_EINVAL;
+    if (!ai) return RV_EINVAL;
+    rv_ai_enter(ai);
+    if (!limits || !out || !rv_ai_valid_pos(pos)) return RV_EINVAL;
     uint64_t P = pos->player, O = pos->opponent;
     plan p;
     if (make_plan(limits, bit_count(~(P | O)), &p) != 0) return RV_EINVAL;
@@ -338,7 +383,9 @@ rv_status rv_reversi_ai_think(rv_reversi_ai *ai, const rv_reversi_pos *pos,
 rv_status rv_reversi_ai_eval_moves(rv_reversi_ai *ai, const rv_reversi_pos *pos,
                                    const rv_reversi_limits *limits, rv_reversi_move_eval *out,
                                    int max, int *count) {
-    if (!ai || !limits || !out || !count || max < 0 || !rv_ai_valid_pos(pos)) return RV_EINVAL;
+    if (!ai) return RV_EINVAL;
+    rv_ai_enter(ai);
+    if (!limits || !out || !count || max < 0 || !rv_ai_valid_pos(pos)) return RV_EINVAL;
     uint64_t P = pos->player, O = pos->opponent;
     int empties = bit_count(~(P | O));
     plan p;
@@ -347,7 +394,9 @@ rv_status rv_reversi_ai_eval_moves(rv_reversi_ai *ai, const rv_reversi_pos *pos,
     if (!moves && !rv_reversi_moves_bb(O, P)) return RV_EOVER;
     rv_ai_begin(ai, p.time_ms);
     mid_move mv[32];
-    int n = gen_moves(ai, P, O, moves, -1, 2, mv);
+    rv_pat_state st;
+    rv_pat_state_init(&st, P, O);
+    int n = gen_moves(ai, P, O, moves, -1, 2, mv, NULL, NULL);
     rv_reversi_move_eval res[32];
     int done = 0;
     int exact = empties - 1 <= p.solve;
@@ -357,8 +406,7 @@ rv_status rv_reversi_ai_eval_moves(rv_reversi_ai *ai, const rv_reversi_pos *pos,
     for (int d = 1; d <= max_depth; d++) {
         rv_reversi_move_eval cur[32];
         for (int i = 0; i < n && !ai->aborted; i++) {
-            uint64_t f = mv[i].flips, np = O ^ f, no = P ^ f ^ (1ULL << mv[i].sq);
-            cur[i] = (rv_reversi_move_eval){mv[i].sq, -mid_search(ai, np, no, -INF, INF, d - 1, 0, ai->contempt),
+            cur[i] = (rv_reversi_move_eval){mv[i].sq, search_move(ai, P, O, &st, &mv[i], -INF, INF, d, -ai->contempt),
                                             0, d};
         }
         if (ai->aborted) break;

@@ -43,7 +43,9 @@ static int solve_exact(rv_reversi_ai *ai, uint64_t P, uint64_t O, int *move) {
 
 rv_status rv_reversi_solve(rv_reversi_ai *ai, const rv_reversi_pos *pos, int wld_only,
                            rv_reversi_solve_result *out) {
-    if (!ai || !out || !rv_ai_valid_pos(pos)) return RV_EINVAL;
+    if (!ai) return RV_EINVAL;
+    rv_ai_enter(ai);
+    if (!out || !rv_ai_valid_pos(pos)) return RV_EINVAL;
     rv_ai_begin(ai, 0);
     int move;
     /* Win/loss/draw: a null window around 0 on each side decides the sign. */

@@ -24,7 +24,7 @@ static cJSON *event_json(const char *kind, const char *who, const char *text, in
     return j;
 }
 
-int srv_event(srv *s, room *r, const char *kind, const char *who, const char *text) {
+int srv_note(srv *s, room *r, const char *kind, const char *who, const char *text) {
     int ply = rv_game_nmoves(&r->game);
     if (rv_store_add_event(s->store, r->rec.game_id, ply, kind, who, text)) return -1;
     cJSON *j = event_json(kind, who, text, ply, (int64_t)time(NULL));
@@ -35,7 +35,7 @@ int srv_event(srv *s, room *r, const char *kind, const char *who, const char *te
 }
 
 cJSON *srv_events_json(srv *s, int64_t game) {
-    rv_store_event *ev;
+    rv_store_note *ev;
     int n;
     if (rv_store_get_events(s->store, game, &ev, &n)) return NULL;
     cJSON *arr = cJSON_CreateArray();
@@ -125,6 +125,6 @@ void srv_chat(srv *s, srv_conn *c, const cJSON *msg) {
     }
     c->chat_bucket -= 1.0;
     const char *who = c->seat ? srv_color_name((rv_color)c->seat) : "spectator";
-    if (srv_event(s, r, "chat", who, text)) srv_error(c, "store_failed", "the message could not be stored");
+    if (srv_note(s, r, "chat", who, text)) srv_error(c, "store_failed", "the message could not be stored");
     free(text);
 }

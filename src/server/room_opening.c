@@ -93,7 +93,7 @@ static rv_status apply_act(srv *s, room *r, const rv_opening_act *act) {
     act_text(r, act, text, sizeof text);
     if (rv_game_nmoves(&g) > from && srv_room_commit(s, r, &g, from)) return RV_EIO;
     r->open = o;
-    if (text[0] && srv_event(s, r, rv_opening_step_name(act->step), srv_color_name(actor), text)) {
+    if (text[0] && srv_note(s, r, rv_opening_step_name(act->step), srv_color_name(actor), text)) {
         r->open = open_before;
         return RV_EIO;
     }
@@ -103,7 +103,7 @@ static rv_status apply_act(srv *s, room *r, const rv_opening_act *act) {
         rv_store_set_players(s->store, r->rec.game_id, srv_player_label(r, RV_BLACK, b, sizeof b),
                              srv_player_label(r, RV_WHITE, w, sizeof w));
     }
-    if (srv_ai_turn(r)) srv_ai_submit(s, r);
+    srv_ai_request(s, r);
     return RV_OK;
 }
 
@@ -249,7 +249,7 @@ void srv_opening_msg(srv *s, srv_conn *c, const cJSON *msg) {
 }
 
 /* An event of the store back into an act (choose, declare, offer); 0 when it is one. */
-static int event_act(const room *r, const rv_store_event *e, rv_opening_act *act) {
+static int event_act(const room *r, const rv_store_note *e, rv_opening_act *act) {
     memset(act, 0, sizeof *act);
     if (!strcmp(e->kind, "choose")) {
         act->step = RV_STEP_CHOOSE;
@@ -276,7 +276,7 @@ static int event_act(const room *r, const rv_store_event *e, rv_opening_act *act
     return -1;
 }
 
-static int rebuild(room *r, const rv_store_event *ev, int nev) {
+static int rebuild(room *r, const rv_store_note *ev, int nev) {
     rv_opening_rule rule = RV_OPENING_FREE;
     for (int i = 0; i < nev; i++)
         if (!strcmp(ev[i].kind, "rules")) {
@@ -322,7 +322,7 @@ static int rebuild(room *r, const rv_store_event *ev, int nev) {
     return 0;
 }
 
-int srv_opening_rebuild(room *r, const rv_store_event *ev, int nev) {
+int srv_opening_rebuild(room *r, const rv_store_note *ev, int nev) {
     if (rebuild(r, ev, nev) == 0) return 0;
     /* Stored moves and choices that do not fit the rule: the game goes on without it. */
     fprintf(stderr, "renversi serve: room %s: the opening could not be rebuilt; playing on freely\n",

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "renversi/core.h"
 #include "server/srv.h"
 
 static const char *color_name(rv_color c) {
@@ -235,6 +236,10 @@ static void sb_key_str(sbuf *b, const char *key, const char *v) {
     else sb_str(b, "null");
 }
 
+static int in_opening(const room *r) {
+    return !rv_game_is_reversi(&r->game) && rv_opening_get_step(&r->open) != RV_STEP_PLAY;
+}
+
 /* Hints: always against the computer; between two players only if the creator allowed them. */
 static int hints_allowed(const room *r) {
     return strcmp(r->rec.mode, "online") || r->allow_hints;
@@ -335,7 +340,7 @@ static char *state_text(const room *r) {
              ",\"spectators\":%d,\"thinking\":%s",
              seat_kind(r, RV_BLACK), seat_kind(r, RV_WHITE),
              seat_present(r, RV_BLACK) ? "true" : "false", seat_present(r, RV_WHITE) ? "true" : "false",
-             spectators, r->thinking ? "true" : "false");
+             spectators, r->thinking || r->ai_wait || r->ai_pending ? "true" : "false");
     sb_str(&b, t);
     sb_key_str(&b, "undo_request", color_or_null(r->undo_request));
     sb_key_str(&b, "turn", color_or_null(srv_turn(r)));
@@ -357,11 +362,14 @@ static char *state_text(const room *r) {
 }
 
 static void broadcast_state(room *r) {
+    if (!r->conns) return;
     char *t = state_text(r);
     if (!t) return;
-    size_t len = strlen(t);
-    for (srv_conn *c = r->conns; c; c = c->next_in_room) srv_send(c, t, len);
+    /* Built once, queued by reference; a newer state replaces one a client has not read. */
+    srv_buf *b = srv_buf_new(r->conns->queues, t, strlen(t));
     free(t);
+    for (srv_conn *c = r->conns; b && c; c = c->next_in_room) srv_send_buf(c, b, 1);
+    srv_buf_unref(b);
 }
 
 void srv_broadcast_state(room *r) { broadcast_state(r); }
@@ -379,6 +387,8 @@ static room *find_loaded(srv *s, const char *id) {
         if (!strcmp(r->rec.id, id)) return r;
     return NULL;
 }
+
+room *srv_room_find(srv *s, const char *id) { return find_loaded(s, id); }
 
 static void room_insert(srv *s, room *r) {
     unsigned h = hash_id(r->rec.id);
@@ -419,12 +429,31 @@ static int ai_to_move(const room *r) {
 
 int srv_ai_turn(const room *r) { return ai_to_move(r); }
 
-/* Rebuilds a game from its stored moves (replaying each through the rules). */
-static int load_game(srv *s, int64_t id, rv_game *p, rv_store_game *hdr) {
+/* Asks for the computer's move; with the queue full the room waits for the tick. */
+static void want_ai(srv *s, room *r) {
+    if (srv_ai_submit(s, r) == 0) {
+        r->ai_wait = 0;
+        return;
+    }
+    r->ai_wait = 1;
+    r->ai_retry_ns = rv_clock_ns() + (uint64_t)SRV_TICK_MS * 1000000u;
+}
+
+/* Drops the room's AI work (its position changed, or nobody is left to answer). */
+static void stop_ai(srv *s, room *r) {
+    if (r->thinking || r->hints) srv_ai_cancel(s, r);
+    r->thinking = 0;
+    r->ai_wait = 0;
+    r->ai_backoff_ms = 0;
+}
+
+static void ai_request(srv *s, room *r);
+
+int srv_load_game(rv_store *st, int64_t id, rv_game *p, rv_store_game *hdr) {
     char err[128];
     char **moves;
     int n;
-    if (rv_store_load_game(s->store, id, hdr, &moves, &n)) return -1;
+    if (rv_store_load_game(st, id, hdr, &moves, &n)) return -1;
     if (rv_game_init(p, hdr->variant, hdr->size, err, sizeof err) != RV_OK) {
         rv_store_free_moves(moves, n);
         return -1;
@@ -448,7 +477,7 @@ static int load_game(srv *s, int64_t id, rv_game *p, rv_store_game *hdr) {
 
 /* The room's settings, hints used and opening, from the stored events of its current game. */
 static int load_events(srv *s, room *r) {
-    rv_store_event *ev = NULL;
+    rv_store_note *ev = NULL;
     int n = 0;
     if (rv_store_get_events(s->store, r->rec.game_id, &ev, &n)) return -1;
     for (int i = 0; i < n; i++) {
@@ -470,15 +499,42 @@ static room *get_room(srv *s, const char *id) {
     if (!r) return NULL;
     r->rec = rec;
     rv_store_game hdr;
-    if (load_game(s, rec.game_id, &r->game, &hdr) || load_events(s, r)) {
+    if (srv_load_game(s->store, rec.game_id, &r->game, &hdr) || load_events(s, r)) {
         free(r);
         return NULL;
     }
     r->version = hdr.version;
     r->undo_request = (rv_color)hdr.undo_request;
+    r->ai_pending = hdr.ai_pending;
     room_insert(s, r);
-    if (ai_to_move(r)) srv_ai_submit(s, r);
+    ai_request(s, r);
     return r;
+}
+
+int srv_room_refresh(srv *s, room *r) {
+    rv_store_room rec;
+    rv_store_game hdr;
+    rv_game g;
+    if (rv_store_get_room(s->store, r->rec.id, &rec) || srv_load_game(s->store, rec.game_id, &g, &hdr))
+        return -1;
+    int changed = rec.game_id != r->rec.game_id || hdr.version != r->version ||
+                  memcmp(rec.token, r->rec.token, sizeof rec.token) ||
+                  hdr.ai_pending != r->ai_pending;
+    if (!changed) return 0;
+    if (rec.game_id != r->rec.game_id || hdr.version != r->version) {
+        r->gen = ++s->last_gen; /* answers of the AI for the old state are dropped */
+        if (r->thinking) srv_ai_cancel(s, r);
+        r->thinking = 0;
+    }
+    r->rec = rec;
+    r->game = g;
+    r->version = hdr.version;
+    r->undo_request = (rv_color)hdr.undo_request;
+    r->ai_pending = hdr.ai_pending;
+    memset(r->hints_used, 0, sizeof r->hints_used);
+    load_events(s, r); /* the opening and hints of what another server stored */
+    broadcast_state(r);
+    return 0;
 }
 
 static void leave_room(srv *s, srv_conn *c) {
@@ -491,6 +547,12 @@ static void leave_room(srv *s, srv_conn *c) {
     c->room = NULL;
     c->seat = 0;
     c->next_in_room = NULL;
+    if (r->nconns == 0) {
+        /* Nobody left to answer: the room's AI jobs are withdrawn (a player who comes back
+           gets them again), so rooms left behind cannot fill the queue. */
+        if (r->thinking || r->hints || r->ai_wait) r->gen = ++s->last_gen;
+        stop_ai(s, r);
+    }
     if (r->nconns == 0 && !r->thinking && !r->hints) room_unload(s, r);
     else broadcast_state(r);
 }
@@ -560,6 +622,7 @@ static int room_new_game(srv *s, room *r, const char *variant, int size, rv_open
     int rc = r->rec.game_id ? rv_store_set_room_game(s->store, rec.id, r->rec.game_id, id)
                             : rv_store_put_room(s->store, &rec);
     if (rc) {
+        if (rc == RV_STORE_CONFLICT) s->retry = 1;
         snprintf(err, n, rc == RV_STORE_CONFLICT ? "the room has a newer game already"
                                                  : "the database refused the room");
         return -1;
@@ -570,6 +633,7 @@ static int room_new_game(srv *s, room *r, const char *variant, int size, rv_open
     r->open = o;
     r->allow_hints = allow_hints;
     memset(r->hints_used, 0, sizeof r->hints_used);
+    r->ai_pending = 0;
     r->gen = ++s->last_gen;
     r->undo_request = RV_EMPTY;
     return 0;
@@ -647,15 +711,15 @@ static void do_create(srv *s, srv_conn *c, const cJSON *msg) {
     }
     if (room_new_game(s, r, variant, size, rule, cJSON_IsTrue(hints), err, sizeof err)) {
         free(r);
-        return srv_error(c, "store_failed", err);
+        return srv_error(c, "unavailable", err);
     }
     leave_room(s, c);
     room_insert(s, r);
     enter_room(c, r, me);
     send_joined(c, r);
-    srv_send_events(s, c, r);
-    if (ai_to_move(r)) srv_ai_submit(s, r);
+    ai_request(s, r);
     broadcast_state(r);
+    srv_send_events(s, c, r);
 }
 
 /* Compares a token without an early exit, so timing says nothing about how much matched. */
@@ -674,6 +738,8 @@ static void do_join(srv *s, srv_conn *c, const cJSON *msg) {
     if (c->room && !strcmp(c->room->rec.id, id)) leave_room(s, c);
     room *r = get_room(s, id);
     if (!r) return srv_error(c, "no_room", "no such room");
+    /* Seats may have been taken through another server since this one loaded the room. */
+    if (rv_store_shared(s->store)) srv_room_refresh(s, r);
     leave_room(s, c);
     int seat = 0;
     if (token && *token) {
@@ -685,17 +751,24 @@ static void do_join(srv *s, srv_conn *c, const cJSON *msg) {
         for (int k = 1; k <= 2 && !seat; k++)
             if (!r->rec.token[k - 1][0]) {
                 char tok[40];
-                if (srv_random_hex(tok, 16) ||
-                    rv_store_claim_seat(s->store, r->rec.id, k, tok) != RV_STORE_OK)
-                    break;
+                if (srv_random_hex(tok, 16)) break;
+                int rc = rv_store_claim_seat(s->store, r->rec.id, k, tok);
+                if (rc == RV_STORE_CONFLICT) {
+                    /* Taken through another server meanwhile: look at the other seat. */
+                    srv_room_refresh(s, r);
+                    continue;
+                }
+                if (rc) break;
                 memcpy(r->rec.token[k - 1], tok, sizeof tok);
                 seat = k;
             }
     }
     enter_room(c, r, seat);
+    /* Back in a room whose computer stopped when it emptied: it thinks again. */
+    if (!rv_game_over(&r->game) && !r->thinking && !r->ai_wait) ai_request(s, r);
     send_joined(c, r);
-    srv_send_events(s, c, r);
     broadcast_state(r);
+    srv_send_events(s, c, r);
 }
 
 /*
@@ -705,6 +778,30 @@ static void do_join(srv *s, srv_conn *c, const cJSON *msg) {
  * commit came first).
  */
 static int room_commit(srv *s, room *r, const rv_game *g, int keep, rv_color undo_request) {
+    /* A shared store queues the computer's move with the commit (any server may think);
+       its opening choices are thought in process (ai_request). */
+    rv_color tm = rv_game_to_move(g);
+    int ai = rv_store_shared(s->store) && !in_opening(r) && tm && (r->rec.ai_color & tm)
+                 ? r->rec.level : 0;
+    int64_t v;
+    int rc = srv_commit_game(s->store, r->rec.game_id, r->version, g, keep, undo_request, ai, &v);
+    if (rc != RV_STORE_OK) {
+        if (rc == RV_STORE_CONFLICT) s->retry = 1;
+        return rc;
+    }
+    if (g != &r->game) r->game = *g;
+    r->version = v;
+    r->undo_request = undo_request;
+    r->ai_pending = ai > 0;
+    return RV_STORE_OK;
+}
+
+int srv_room_commit(srv *s, room *r, const rv_game *g, int keep) {
+    return room_commit(s, r, g, keep, r->undo_request);
+}
+
+int srv_commit_game(rv_store *st, int64_t game_id, int64_t version, const rv_game *g, int keep,
+                    int undo_request, int ai_level, int64_t *nv) {
     int n = rv_game_nmoves(g);
     char texts[3][16];
     const char *moves[3];
@@ -715,20 +812,35 @@ static int room_commit(srv *s, room *r, const rv_game *g, int keep, rv_color und
     }
     char res[128] = "";
     if (rv_game_over(g)) rv_game_result_text(g, res, sizeof res);
-    rv_store_change ch = {.game = r->rec.game_id, .version = r->version, .keep = keep,
-                          .moves = moves, .n = n > keep ? n - keep : 0, .result = res,
-                          .undo_request = undo_request};
-    int64_t v;
-    int rc = rv_store_commit(s->store, &ch, &v);
-    if (rc != RV_STORE_OK) return rc;
-    if (g != &r->game) r->game = *g;
-    r->version = v;
-    r->undo_request = undo_request;
-    return RV_STORE_OK;
+    rv_store_change ch = {.game = game_id, .version = version, .keep = keep, .moves = moves,
+                          .n = n > keep ? n - keep : 0, .result = res,
+                          .undo_request = undo_request, .ai_level = ai_level};
+    return rv_store_commit(st, &ch, nv);
 }
 
-int srv_room_commit(srv *s, room *r, const rv_game *g, int keep) {
-    return room_commit(s, r, g, keep, r->undo_request);
+void srv_ai_request(srv *s, room *r) { ai_request(s, r); }
+
+/* The computer is to move: one SQLite server thinks in process; with a shared store the
+   commit that led here queued a job, or (a new game, a lost job) one is queued now. */
+static void ai_request(srv *s, room *r) {
+    if (!ai_to_move(r)) return;
+    if (!rv_store_shared(s->store) || in_opening(r)) return want_ai(s, r);
+    if (!r->ai_pending) room_commit(s, r, &r->game, rv_game_nmoves(&r->game), r->undo_request);
+}
+
+/* The answer to a commit that failed: with RV_STORE_CONFLICT the first time, none
+   (srv_handle re-reads the room and handles the message again); else an error. */
+static void commit_failed(srv *s, srv_conn *c, int rc, const char *what) {
+    char m[160];
+    if (rc == RV_STORE_CONFLICT && !s->retried) return;
+    s->retry = 0;
+    if (rc == RV_STORE_CONFLICT) {
+        snprintf(m, sizeof m, "the game changed meanwhile: %s was not stored, look again", what);
+        return srv_error(c, "stale", m);
+    }
+    snprintf(m, sizeof m, "the server cannot reach its database: %s was not stored, try again",
+             what);
+    srv_error(c, "unavailable", m);
 }
 
 static void do_move(srv *s, srv_conn *c, const cJSON *msg) {
@@ -771,21 +883,22 @@ static void do_move(srv *s, srv_conn *c, const cJSON *msg) {
                 rv_game_point_text(&r->game, px, py, pt, sizeof pt);
         return error_kind(c, code, why, kind, pt);
     }
-    if (room_commit(s, r, &g, from, RV_EMPTY))
-        return srv_error(c, "store_failed", "the move could not be stored: try again");
-    if (ai_to_move(r)) srv_ai_submit(s, r);
+    int rc = room_commit(s, r, &g, from, RV_EMPTY);
+    if (rc) return commit_failed(s, c, rc, "the move");
+    ai_request(s, r);
     broadcast_state(r);
 }
 
-/* Takes back moves until colour `who` has one fewer move (and it is their turn). */
+/* Takes back moves until colour `who` has one fewer move (and it is their turn): 1 when
+   there is none to take back, else room_commit's answer. */
 static int undo_for(srv *s, room *r, rv_color who) {
     rv_game g = r->game;
-    if (rv_game_undo_for(&g, who) != RV_OK) return -1;
-    if (rv_game_nmoves(&g) < rv_opening_locked_moves(&r->open)) return -3;
-    if (room_commit(s, r, &g, rv_game_nmoves(&g), RV_EMPTY)) return -2;
+    if (rv_game_undo_for(&g, who) != RV_OK) return 1;
+    if (rv_game_nmoves(&g) < rv_opening_locked_moves(&r->open)) return 2;
+    int rc = room_commit(s, r, &g, rv_game_nmoves(&g), RV_EMPTY);
+    if (rc) return rc;
     r->gen = ++s->last_gen;
-    if (r->thinking) srv_ai_cancel(s, r);
-    r->thinking = 0;
+    stop_ai(s, r);
     return 0;
 }
 
@@ -805,15 +918,15 @@ static void do_undo(srv *s, srv_conn *c) {
             return srv_error(c, "nothing_to_undo", "you have no move to take back");
         if (rv_game_nmoves(&probe) < rv_opening_locked_moves(&r->open))
             return srv_error(c, "opening_undo", "the opening cannot be taken back");
-        if (room_commit(s, r, &r->game, rv_game_nmoves(&r->game), (rv_color)c->seat))
-            return srv_error(c, "store_failed", "the undo request could not be stored");
+        int rc = room_commit(s, r, &r->game, rv_game_nmoves(&r->game), (rv_color)c->seat);
+        if (rc) return commit_failed(s, c, rc, "the undo request");
         return broadcast_state(r);
     }
     int rc = undo_for(s, r, (rv_color)c->seat);
-    if (rc == -1) return srv_error(c, "nothing_to_undo", "you have no move to take back");
-    if (rc == -3) return srv_error(c, "opening_undo", "the opening cannot be taken back");
-    if (rc == -2) return srv_error(c, "store_failed", "the undo could not be stored");
-    if (ai_to_move(r)) srv_ai_submit(s, r);
+    if (rc == 1) return srv_error(c, "nothing_to_undo", "you have no move to take back");
+    if (rc == 2) return srv_error(c, "opening_undo", "the opening cannot be taken back");
+    if (rc) return commit_failed(s, c, rc, "the undo");
+    ai_request(s, r);
     broadcast_state(r);
 }
 
@@ -825,10 +938,10 @@ static void do_undo_reply(srv *s, srv_conn *c, const cJSON *msg) {
     const cJSON *acc = cJSON_GetObjectItemCaseSensitive(msg, "accept");
     if (!cJSON_IsBool(acc)) return srv_error(c, "bad_request", "accept must be true or false");
     rv_color who = r->undo_request;
-    int rc = cJSON_IsTrue(acc) ? undo_for(s, r, who) : -1;
+    int rc = cJSON_IsTrue(acc) ? undo_for(s, r, who) : 1;
     /* Refused (or nothing left to take back): the request is withdrawn. */
-    if (rc == -1) rc = room_commit(s, r, &r->game, rv_game_nmoves(&r->game), RV_EMPTY) ? -2 : 0;
-    if (rc == -2) return srv_error(c, "store_failed", "the answer could not be stored");
+    if (rc == 1 || rc == 2) rc = room_commit(s, r, &r->game, rv_game_nmoves(&r->game), RV_EMPTY);
+    if (rc) return commit_failed(s, c, rc, "the answer");
     if (!cJSON_IsTrue(acc)) {
         /* Everyone hears it, the asker above all. */
         cJSON *j = cJSON_CreateObject();
@@ -850,21 +963,21 @@ static void do_hint(srv *s, srv_conn *c) {
     if (rv_game_over(&r->game)) return srv_error(c, "over", "the game is over");
     if (!hints_allowed(r))
         return srv_error(c, "hint_off", "hints are off in this room (its creator did not allow them)");
-    if (!rv_game_is_reversi(&r->game) && rv_opening_get_step(&r->open) != RV_STEP_PLAY)
-        return srv_error(c, "opening_hint", "no hints during the opening");
+    if (in_opening(r)) return srv_error(c, "opening_hint", "no hints during the opening");
     if (rv_game_to_move(&r->game) != (rv_color)c->seat)
         return srv_error(c, "not_your_turn", "it is not your turn");
-    if (r->hints >= 2) return srv_error(c, "pending", "a hint is already being computed");
+    if (r->hints >= 1) return srv_error(c, "pending", "a hint is already being computed");
+    if (srv_ai_hint(s, r, c->seat))
+        return srv_error(c, "busy", "the computer is busy: ask again in a moment");
     if (!strcmp(r->rec.mode, "online")) {
         /* Between two players a hint is announced to the room and kept with the game. */
         char ply[16];
         snprintf(ply, sizeof ply, "%d", rv_game_nmoves(&r->game));
-        if (srv_event(s, r, "hint", color_name((rv_color)c->seat), ply))
-            return srv_error(c, "store_failed", "the hint could not be recorded");
-        r->hints_used[c->seat]++;
-        broadcast_state(r);
+        if (srv_note(s, r, "hint", color_name((rv_color)c->seat), ply) == 0) {
+            r->hints_used[c->seat]++;
+            broadcast_state(r);
+        }
     }
-    srv_ai_hint(s, r, c->seat);
 }
 
 static void do_resign(srv *s, srv_conn *c) {
@@ -874,11 +987,10 @@ static void do_resign(srv *s, srv_conn *c) {
     if (rv_game_over(&r->game)) return srv_error(c, "over", "the game is over");
     rv_game g = r->game;
     rv_game_resign(&g, (rv_color)c->seat);
-    if (room_commit(s, r, &g, rv_game_nmoves(&g), RV_EMPTY))
-        return srv_error(c, "store_failed", "the resignation could not be stored");
+    int rc = room_commit(s, r, &g, rv_game_nmoves(&g), RV_EMPTY);
+    if (rc) return commit_failed(s, c, rc, "the resignation");
     r->gen = ++s->last_gen;
-    if (r->thinking) srv_ai_cancel(s, r);
-    r->thinking = 0;
+    stop_ai(s, r);
     broadcast_state(r);
 }
 
@@ -906,15 +1018,17 @@ static void do_new(srv *s, srv_conn *c) {
         return srv_error(c, "in_progress", "resign first: the game is still going on");
     char err[160], variant[16];
     snprintf(variant, sizeof variant, "%s", rv_game_variant(&r->game));
-    if (r->thinking) srv_ai_cancel(s, r);
+    stop_ai(s, r);
     /* Online, the players take turns with black: colours swap for the next game. */
     if (!strcmp(r->rec.mode, "online") && srv_swap_colors(s, r))
-        return srv_error(c, "store_failed", "the room could not be stored");
+        return srv_error(c, "unavailable", "the room could not be stored");
     if (room_new_game(s, r, variant, rv_game_size(&r->game), rv_opening_get_rule(&r->open),
-                      r->allow_hints, err, sizeof err))
-        return srv_error(c, "store_failed", err);
-    r->thinking = 0;
-    if (ai_to_move(r)) srv_ai_submit(s, r);
+                      r->allow_hints, err, sizeof err)) {
+        if (s->retry && !s->retried) return; /* another server started one: look again */
+        s->retry = 0;
+        return srv_error(c, "unavailable", err);
+    }
+    ai_request(s, r);
     broadcast_state(r);
 }
 
@@ -959,14 +1073,31 @@ void srv_ai_done(srv *s, ai_job *job) {
         rv_game g = r->game;
         char why[160];
         int kind;
+        int rc;
         rv_status st = job->x < 0 ? rv_game_play_text(&g, "pass", why, sizeof why, &kind)
                                   : rv_game_play_xy(&g, job->x, job->y, why, sizeof why, &kind);
         if (st != RV_OK) {
             fprintf(stderr, "renversi serve: the AI's move was refused: %s\n", why);
-        } else if (room_commit(s, r, &g, from, RV_EMPTY)) {
-            fprintf(stderr, "renversi serve: the AI's move could not be stored\n");
-        } else if (ai_to_move(r)) {
-            srv_ai_submit(s, r);
+        } else if ((rc = room_commit(s, r, &g, from, RV_EMPTY))) {
+            s->retry = 0;
+            if (rc == RV_STORE_CONFLICT) {
+                srv_room_refresh(s, r);
+            } else {
+                /* The database refused (disk full, connection lost): the players hear of it
+                   and the computer tries again, waiting longer each time, until it is stored. */
+                r->ai_backoff_ms = r->ai_backoff_ms ? r->ai_backoff_ms * 2 : 1000;
+                if (r->ai_backoff_ms > 30000) r->ai_backoff_ms = 30000;
+                r->ai_wait = 1;
+                r->ai_retry_ns = rv_clock_ns() + (uint64_t)r->ai_backoff_ms * 1000000u;
+                fprintf(stderr, "renversi serve: room %s: the computer's move could not be "
+                                "stored; retrying in %d s\n", r->rec.id, r->ai_backoff_ms / 1000);
+                for (srv_conn *c = r->conns; c; c = c->next_in_room)
+                    srv_error(c, "store_failed",
+                              "the computer's move could not be stored: it will try again");
+            }
+        } else {
+            r->ai_backoff_ms = 0;
+            ai_request(s, r);
         }
     }
     if (r->nconns == 0 && !r->thinking && !r->hints) {
@@ -976,11 +1107,24 @@ void srv_ai_done(srv *s, ai_job *job) {
     broadcast_state(r);
 }
 
+void srv_rooms_tick(srv *s) {
+    uint64_t now = rv_clock_ns();
+    for (int i = 0; i < SRV_ROOM_BUCKETS; i++)
+        for (room *r = s->rooms[i]; r; r = r->next) {
+            if (!r->ai_wait || now < r->ai_retry_ns) continue;
+            if (!r->nconns || !ai_to_move(r) || rv_game_over(&r->game) || r->thinking) {
+                r->ai_wait = 0;
+                continue;
+            }
+            ai_request(s, r);
+        }
+}
+
 /* ---------------------------------------------------------------- stored games */
 
+/* A stored game's public fields: never its room id, the share link that gives a seat. */
 static void add_header(cJSON *o, const rv_store_game *g) {
     cJSON_AddNumberToObject(o, "id", (double)g->id);
-    cJSON_AddStringToObject(o, "room", g->room);
     cJSON_AddStringToObject(o, "variant", g->variant);
     cJSON_AddNumberToObject(o, "size", g->size);
     cJSON_AddStringToObject(o, "black", g->black);
@@ -1023,7 +1167,7 @@ static void do_replay(srv *s, srv_conn *c, const cJSON *msg) {
     if (stored_id(c, msg, &id)) return;
     rv_game *full = malloc(sizeof *full), *step = malloc(sizeof *step);
     rv_store_game hdr;
-    if (!full || !step || load_game(s, id, full, &hdr)) {
+    if (!full || !step || srv_load_game(s->store, id, full, &hdr)) {
         free(full);
         free(step);
         return srv_error(c, "not_found", "no such game");
@@ -1032,32 +1176,55 @@ static void do_replay(srv *s, srv_conn *c, const cJSON *msg) {
     cJSON_AddStringToObject(j, "type", "replay");
     add_header(j, &hdr);
     add_position(j, full);
-    /* One position per ply, so the page can step through without knowing any rule. */
-    cJSON *boards = cJSON_AddArrayToObject(j, "boards");
+    cJSON *ev = srv_events_json(s, id); /* chat and opening choices, with their ply */
+    if (ev) cJSON_AddItemToObject(j, "events", ev);
+    /* What each ply changed, so the page can step through without knowing any rule: per
+       ply a string, the mover's stone (X or O; "" for a pass) then two letters (column,
+       row from the top; a = 0) per point that took it, the move first, then the flips. */
+    cJSON *steps = cJSON_AddArrayToObject(j, "steps");
     char err[64];
     rv_game_init(step, rv_game_variant(full), rv_game_size(full), err, sizeof err);
     int n = rv_game_size(full), nm = rv_game_nmoves(full);
-    char *b = malloc((size_t)n * n + 1);
-    for (int i = 0; b && i <= nm; i++) {
-        if (i > 0 && i > rv_game_nmoves(step)) {
+    char *prev = malloc((size_t)n * n + 1), *d = malloc(2 * (size_t)n * n + 2);
+    if (prev) {
+        for (int k = 0; k < n * n; k++) {
+            rv_color col = rv_game_at(step, k % n, k / n);
+            prev[k] = col == RV_BLACK ? 'X' : col == RV_WHITE ? 'O' : '.';
+        }
+        prev[n * n] = 0;
+        cJSON_AddStringToObject(j, "start", prev);
+    }
+    for (int i = 1; prev && d && i <= nm; i++) {
+        for (int k = 0; k < n * n; k++) prev[k] = (char)rv_game_at(step, k % n, k / n);
+        if (i > rv_game_nmoves(step)) {
             char t[16], why[64];
             int kind;
             rv_game_move_text(full, i - 1, t, sizeof t);
             rv_game_play_text(step, t, why, sizeof why, &kind);
         }
-        for (int y = 0; y < n; y++)
-            for (int x = 0; x < n; x++) {
-                rv_color col = rv_game_at(step, x, y);
-                b[y * n + x] = col == RV_BLACK ? 'X' : col == RV_WHITE ? 'O' : '.';
-            }
-        b[n * n] = 0;
-        cJSON_AddItemToArray(boards, cJSON_CreateString(b));
+        size_t len = 0;
+        int mx = -1, my = -1;
+        rv_game_move_xy(full, i - 1, &mx, &my);
+        if (mx >= 0 && my >= 0 && mx < n && my < n && rv_game_at(step, mx, my) != (rv_color)prev[my * n + mx]) {
+            rv_color col = rv_game_at(step, mx, my);
+            d[len++] = col == RV_BLACK ? 'X' : 'O';
+            d[len++] = (char)('a' + mx);
+            d[len++] = (char)('a' + my);
+        }
+        for (int k = 0; k < n * n; k++) {
+            rv_color col = rv_game_at(step, k % n, k / n);
+            if (col == (rv_color)prev[k] || (k % n == mx && k / n == my)) continue;
+            if (!len) d[len++] = col == RV_BLACK ? 'X' : 'O';
+            d[len++] = (char)('a' + k % n);
+            d[len++] = (char)('a' + k / n);
+        }
+        d[len] = 0;
+        cJSON_AddItemToArray(steps, cJSON_CreateString(d));
     }
-    free(b);
+    free(prev);
+    free(d);
     free(full);
     free(step);
-    cJSON *ev = srv_events_json(s, id);
-    if (ev) cJSON_AddItemToObject(j, "events", ev);
     send_json(c, j);
     cJSON_Delete(j);
 }
@@ -1069,7 +1236,7 @@ static void do_export(srv *s, srv_conn *c, const cJSON *msg) {
     if (!format) return srv_error(c, "bad_request", "format: psq, moves, ggf or transcript");
     rv_game *g = malloc(sizeof *g);
     rv_store_game hdr;
-    if (!g || load_game(s, id, g, &hdr)) {
+    if (!g || srv_load_game(s->store, id, g, &hdr)) {
         free(g);
         return srv_error(c, "not_found", "no such game");
     }
@@ -1097,10 +1264,27 @@ static void do_export(srv *s, srv_conn *c, const cJSON *msg) {
 
 /* ---------------------------------------------------------------- dispatch */
 
+static void dispatch(srv *s, srv_conn *c, const cJSON *msg, const char *type);
+
 void srv_handle(srv *s, srv_conn *c, const char *text, size_t len) {
     cJSON *msg = cJSON_ParseWithLength(text, len);
     if (!msg) return srv_error(c, "bad_json", "the message is not valid JSON");
     const char *type = json_str(msg, "type");
+    s->retry = s->retried = 0;
+    dispatch(s, c, msg, type);
+    if (s->retry) {
+        /* Another server committed to this room first: read it again and decide anew (the
+           move may now be out of turn, the undo already answered...). */
+        s->retry = 0;
+        s->retried = 1;
+        if (c->room) srv_room_refresh(s, c->room);
+        dispatch(s, c, msg, type);
+    }
+    s->retry = s->retried = 0;
+    cJSON_Delete(msg);
+}
+
+static void dispatch(srv *s, srv_conn *c, const cJSON *msg, const char *type) {
     if (!cJSON_IsObject(msg) || !type) {
         srv_error(c, "bad_request", "a message is a JSON object with a \"type\"");
     } else if (!strcmp(type, "create")) {
@@ -1141,5 +1325,4 @@ void srv_handle(srv *s, srv_conn *c, const char *text, size_t len) {
         snprintf(m, sizeof m, "unknown message type \"%.40s\"", type);
         srv_error(c, "unknown_type", m);
     }
-    cJSON_Delete(msg);
 }

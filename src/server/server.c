@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "renversi/core.h"
 #include "server/srv.h"
@@ -18,36 +19,36 @@ static void on_signal(int sig) {
     if (signal_ctx) lws_cancel_service(signal_ctx);
 }
 
-void srv_send(srv_conn *c, const char *text, size_t len) {
-    if (c->closing) return;
-    if (c->qlen >= SRV_MAX_QUEUE) {
-        /* A client that does not read its messages is dropped rather than buffered forever. */
-        c->closing = 1;
-        if (c->wsi) lws_callback_on_writable(c->wsi);
-        return;
+/* RFC 3629 UTF-8: no overlong forms, no surrogates, nothing past U+10FFFF. */
+static int utf8_valid(const unsigned char *p, size_t n) {
+    size_t i = 0;
+    while (i < n) {
+        unsigned char ch = p[i];
+        if (ch < 0x80) {
+            i++;
+            continue;
+        }
+        int len;
+        unsigned lo = 0x80, hi = 0xbf; /* the second byte's range */
+        if (ch >= 0xc2 && ch <= 0xdf) len = 2;
+        else if (ch >= 0xe0 && ch <= 0xef) {
+            len = 3;
+            if (ch == 0xe0) lo = 0xa0;
+            if (ch == 0xed) hi = 0x9f;
+        } else if (ch >= 0xf0 && ch <= 0xf4) {
+            len = 4;
+            if (ch == 0xf0) lo = 0x90;
+            if (ch == 0xf4) hi = 0x8f;
+        } else {
+            return 0;
+        }
+        if (n - i < (size_t)len) return 0;
+        if (p[i + 1] < lo || p[i + 1] > hi) return 0;
+        for (int k = 2; k < len; k++)
+            if (p[i + k] < 0x80 || p[i + k] > 0xbf) return 0;
+        i += (size_t)len;
     }
-    srv_msg *m = malloc(sizeof *m + LWS_PRE + len);
-    if (!m) return;
-    m->next = NULL;
-    m->len = len;
-    memcpy(m->data + LWS_PRE, text, len);
-    if (c->qtail) c->qtail->next = m;
-    else c->qhead = m;
-    c->qtail = m;
-    c->qlen++;
-    if (c->wsi) lws_callback_on_writable(c->wsi); /* no wsi: a test harness reads the queue */
-}
-
-static void conn_free_queue(srv_conn *c) {
-    while (c->qhead) {
-        srv_msg *m = c->qhead;
-        c->qhead = m->next;
-        free(m);
-    }
-    c->qtail = NULL;
-    c->qlen = 0;
-    free(c->rx);
-    c->rx = NULL;
+    return 1;
 }
 
 /* The rate limit: a token bucket per connection. Returns 1 when the message may go on. */
@@ -93,8 +94,57 @@ static void on_receive(srv *s, srv_conn *c, struct lws *wsi, const char *in, siz
         srv_error(c, "bad_json", "binary frames are not understood: send JSON text");
         return;
     }
+    if (!utf8_valid((const unsigned char *)c->rx, c->rxlen)) {
+        srv_error(c, "bad_json", "the message is not valid UTF-8 text");
+        return;
+    }
     c->rx[c->rxlen] = 0;
     srv_handle(s, c, c->rx, c->rxlen);
+}
+
+/* Case-insensitive equality of a and the n bytes at b. */
+static int same_text(const char *a, const char *b, size_t n) {
+    return strlen(a) == n && !strncasecmp(a, b, n);
+}
+
+/*
+ * Whether a WebSocket upgrade may go on: a browser sends the page's Origin, and a page from
+ * another site must not play (or read rooms) with the visitor's seats. Without --origin the
+ * Origin must name the host the request was sent to; with it, one of the listed origins.
+ * No Origin at all: not a browser, which could send any Origin it liked anyway.
+ */
+static int origin_ok(const srv *s, struct lws *wsi) {
+    char origin[256], host[256];
+    int total = lws_hdr_total_length(wsi, WSI_TOKEN_ORIGIN);
+    if (total <= 0) return 1;
+    if (total >= (int)sizeof origin || lws_hdr_copy(wsi, origin, sizeof origin, WSI_TOKEN_ORIGIN) <= 0)
+        return 0;
+    if (s->origin_list) {
+        const char *p = s->origin_list;
+        while (*p) {
+            size_t n = strcspn(p, ",");
+            while (n && p[n - 1] == ' ') n--;
+            if (same_text(origin, p, n)) return 1;
+            p += strcspn(p, ",");
+            while (*p == ',' || *p == ' ') p++;
+        }
+        return 0;
+    }
+    if (lws_hdr_copy(wsi, host, sizeof host, WSI_TOKEN_HOST) <= 0) return 0;
+    const char *rest = !strncasecmp(origin, "http://", 7)    ? origin + 7
+                       : !strncasecmp(origin, "https://", 8) ? origin + 8
+                                                             : NULL;
+    return rest && !strcasecmp(rest, host);
+}
+
+/* protocols[0]: plain HTTP, and the count of connections the accept thread limits. */
+static int callback_http(struct lws *wsi, enum lws_callback_reasons reason, void *user, void *in,
+                         size_t len) {
+    struct lws_context *ctx = lws_get_context(wsi);
+    srv *s = ctx ? lws_context_user(ctx) : NULL;
+    if (s && reason == LWS_CALLBACK_WSI_CREATE) atomic_fetch_add(&s->listener.wsi_live, 1);
+    if (s && reason == LWS_CALLBACK_WSI_DESTROY) atomic_fetch_sub(&s->listener.wsi_live, 1);
+    return lws_callback_http_dummy(wsi, reason, user, in, len);
 }
 
 static int callback_game(struct lws *wsi, enum lws_callback_reasons reason, void *user, void *in,
@@ -103,12 +153,16 @@ static int callback_game(struct lws *wsi, enum lws_callback_reasons reason, void
     struct lws_context *ctx = lws_get_context(wsi);
     srv *s = ctx ? lws_context_user(ctx) : NULL;
     switch (reason) {
+    case LWS_CALLBACK_FILTER_PROTOCOL_CONNECTION:
+        /* Non-zero refuses the upgrade (HTTP 403). */
+        return s && !origin_ok(s, wsi);
     case LWS_CALLBACK_ESTABLISHED: {
         char uri[64] = "";
         if (lws_hdr_copy(wsi, uri, sizeof uri, WSI_TOKEN_GET_URI) < 0 || strcmp(uri, "/ws") != 0)
             return -1; /* the game protocol lives on /ws only */
         memset(c, 0, sizeof *c);
         c->wsi = wsi;
+        c->queues = s ? &s->out : NULL;
         c->bucket = SRV_RATE_BURST;
         c->bucket_ns = rv_clock_ns();
         break;
@@ -121,24 +175,20 @@ static int callback_game(struct lws *wsi, enum lws_callback_reasons reason, void
             lws_close_reason(wsi, LWS_CLOSE_STATUS_POLICY_VIOLATION, NULL, 0);
             return -1;
         }
-        srv_msg *m = c->qhead;
-        if (!m) break;
-        int n = lws_write(wsi, m->data + LWS_PRE, m->len, LWS_WRITE_TEXT);
-        if (n < (int)m->len) return -1;
-        c->qhead = m->next;
-        if (!c->qhead) c->qtail = NULL;
-        c->qlen--;
-        free(m);
-        if (c->qhead) lws_callback_on_writable(wsi);
+        if (srv_queue_write(c)) return -1;
         break;
     }
     case LWS_CALLBACK_CLOSED:
         if (s && c->wsi) srv_conn_closed(s, c);
-        conn_free_queue(c);
+        srv_queue_free(c);
         c->wsi = NULL;
         break;
     case LWS_CALLBACK_EVENT_WAIT_CANCELLED:
-        if (s) srv_ai_collect(s);
+        if (s) {
+            srv_listen_adopt(s, lws_get_vhost_by_name(ctx, "renversi"));
+            srv_ai_collect(s);
+            srv_shared_collect(s);
+        }
         break;
     default:
         /* Plain HTTP (the files of web/) may land on this protocol as the vhost's default:
@@ -149,7 +199,7 @@ static int callback_game(struct lws *wsi, enum lws_callback_reasons reason, void
 }
 
 static const struct lws_protocols protocols[] = {
-    {"http", lws_callback_http_dummy, 0, 0, 0, NULL, 0},
+    {"http", callback_http, 0, 0, 0, NULL, 0},
     {"renversi", callback_game, sizeof(srv_conn), SRV_MAX_MESSAGE, 0, NULL, 0},
     {NULL, NULL, 0, 0, 0, NULL, 0}};
 
@@ -169,13 +219,35 @@ static const struct lws_protocol_vhost_options mime_js = {&mime_css, NULL, ".js"
 static const lws_retry_bo_t idle_policy = {.secs_since_valid_ping = 30,
                                            .secs_since_valid_hangup = 70};
 
+/* The rooms' periodic work (AI retries), every SRV_TICK_MS on the network thread. */
+typedef struct srv_tick {
+    lws_sorted_usec_list_t sul;
+    srv *s;
+} srv_tick;
+
+static void on_tick(lws_sorted_usec_list_t *sul) {
+    srv_tick *t = lws_container_of(sul, srv_tick, sul);
+    srv_rooms_tick(t->s);
+    lws_sul_schedule(t->s->ctx, 0, &t->sul, on_tick, (lws_usec_t)SRV_TICK_MS * 1000);
+}
+
 int rv_server_run(const rv_server_opts *o) {
     srv *s = calloc(1, sizeof *s);
     if (!s) return 2;
+    s->listener.fd = -1;
+    s->origin_list = o->origin && *o->origin ? o->origin : NULL;
+    /* A file size limit (RLIMIT_FSIZE) must fail the write, not kill the server. */
+    signal(SIGXFSZ, SIG_IGN);
     char err[512];
     s->store = rv_store_open(o->db, err, sizeof err);
     if (!s->store) {
         fprintf(stderr, "renversi serve: %s\n", err);
+        free(s);
+        return 2;
+    }
+    if (srv_listen_open(&s->listener, o->host, o->port, err, sizeof err)) {
+        fprintf(stderr, "renversi serve: %s\n", err);
+        rv_store_close(s->store);
         free(s);
         return 2;
     }
@@ -192,30 +264,44 @@ int rv_server_run(const rv_server_opts *o) {
     lws_set_log_level(LLL_ERR, NULL);
     struct lws_context_creation_info info;
     memset(&info, 0, sizeof info);
-    info.port = o->port;
-    info.iface = o->host;
+    /* No listening socket of its own: listen.c accepts and hands connections over. */
+    info.port = CONTEXT_PORT_NO_LISTEN_SERVER;
     info.protocols = protocols;
     info.pvo = &pvo;
     info.mounts = &mount;
     info.user = s;
     info.vhost_name = "renversi";
     info.server_string = "renversi";
+    /* UTF-8 is checked by the server itself (bad_json, the connection lives on). */
     info.options = LWS_SERVER_OPTION_HTTP_HEADERS_SECURITY_BEST_PRACTICES_ENFORCE |
-                   LWS_SERVER_OPTION_VALIDATE_UTF8 | LWS_SERVER_OPTION_DISABLE_IPV6;
+                   LWS_SERVER_OPTION_DISABLE_IPV6;
     info.fd_limit_per_thread = 0;
     info.timeout_secs = 20;
     info.retry_and_idle_policy = &idle_policy;
     s->ctx = lws_create_context(&info);
     if (!s->ctx) {
-        fprintf(stderr, "renversi serve: cannot listen on %s:%d\n", o->host, o->port);
+        fprintf(stderr, "renversi serve: cannot start libwebsockets\n");
+        srv_listen_close(s);
         rv_store_close(s->store);
         free(s);
         return 2;
     }
-    struct lws_vhost *vh = lws_get_vhost_by_name(s->ctx, "renversi");
-    int port = vh ? lws_get_vhost_listen_port(vh) : o->port;
-    if (srv_ai_start(s)) {
-        fprintf(stderr, "renversi serve: cannot start the AI thread\n");
+    int port = s->listener.port;
+    if (srv_ai_start(s) || srv_listen_start(s)) {
+        fprintf(stderr, "renversi serve: cannot start the AI and accept threads\n");
+        srv_listen_close(s);
+        srv_ai_stop(s);
+        lws_context_destroy(s->ctx);
+        rv_store_close(s->store);
+        free(s);
+        return 2;
+    }
+    s->db = o->db;
+    s->ai_lease_s = o->ai_lease_s > 0 ? o->ai_lease_s : SRV_AI_LEASE_S;
+    if (srv_shared_start(s, err, sizeof err)) {
+        fprintf(stderr, "renversi serve: %s\n", err);
+        srv_listen_close(s);
+        srv_ai_stop(s);
         lws_context_destroy(s->ctx);
         rv_store_close(s->store);
         free(s);
@@ -228,6 +314,10 @@ int rv_server_run(const rv_server_opts *o) {
                 pg ? "postgresql" : o->db);
     }
     if (o->ready) o->ready(port, o->ready_arg);
+    srv_tick tick;
+    memset(&tick, 0, sizeof tick);
+    tick.s = s;
+    lws_sul_schedule(s->ctx, 0, &tick.sul, on_tick, (lws_usec_t)SRV_TICK_MS * 1000);
 
     volatile sig_atomic_t *stop = o->stop;
     struct sigaction sa_int, sa_term;
@@ -249,6 +339,9 @@ int rv_server_run(const rv_server_opts *o) {
         sigaction(SIGTERM, &sa_term, NULL);
         signal_ctx = NULL;
     }
+    lws_sul_cancel(&tick.sul);
+    srv_listen_close(s);
+    srv_shared_stop(s);
     srv_ai_stop(s);
     lws_context_destroy(s->ctx);
     srv_rooms_free(s);

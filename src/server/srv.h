@@ -4,6 +4,7 @@
 #define RV_SERVER_SRV_H
 
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -12,12 +13,20 @@
 #include "renversi/opening.h"
 #include "server/store.h"
 
+struct srv_event;
+
 #define SRV_MAX_MESSAGE 4096     /* a client message larger than this is refused */
-#define SRV_MAX_QUEUE 512        /* outgoing messages queued for one client before it is dropped */
+#define SRV_MAX_QUEUE_BYTES (256 * 1024) /* queued for one client before it is dropped */
+#define SRV_MAX_QUEUE_TOTAL (64 * 1024 * 1024) /* queued for all: past it, backlogs are dropped */
 #define SRV_RATE_BURST 40.0      /* rate limit: a bucket of this many messages ... */
 #define SRV_RATE_PER_SEC 20.0    /* ... refilled at this rate */
 #define SRV_ROOM_BUCKETS 1024
-#define SRV_AI_MS 3000           /* the AI's time cap per move in the browser game */
+#define SRV_TICK_MS 250
+#define SRV_AI_MS 3000           /* the AI's time cap per move in the browser game ... */
+#define SRV_AI_MIN_MS 250        /* ... shrinking to this as the queue grows */
+#define SRV_AI_WORKERS 4         /* AI threads at most (one per core) */
+#define SRV_AI_QUEUE 64          /* AI jobs waiting at most; past it, rooms wait their turn */
+#define SRV_AI_LEASE_S 20        /* a claimed AI job (shared store) is another server's after */
 #define SRV_CHAT_MAX 200         /* characters in one chat message */
 #define SRV_CHAT_BURST 5.0       /* chat: a bucket of this many messages ... */
 #define SRV_CHAT_PER_SEC 0.5     /* ... refilled at this rate */
@@ -26,11 +35,25 @@
 struct room;
 struct lws;
 struct lws_context;
+struct lws_vhost;
+
+/* outq.c: the bytes of all outgoing messages (one counter per server). */
+typedef struct srv_queues {
+    size_t bytes;
+    unsigned long dropped;     /* connections dropped for not reading */
+} srv_queues;
+
+/* One outgoing message, shared by the queues it is in. */
+typedef struct srv_buf {
+    int refs;
+    size_t len;
+    srv_queues *owner;
+    unsigned char data[]; /* LWS_PRE bytes of headroom, then the payload */
+} srv_buf;
 
 typedef struct srv_msg {
     struct srv_msg *next;
-    size_t len;
-    unsigned char data[]; /* LWS_PRE bytes of headroom, then the payload */
+    srv_buf *buf;
 } srv_msg;
 
 typedef struct srv_conn {
@@ -39,7 +62,10 @@ typedef struct srv_conn {
     int seat;                  /* RV_BLACK, RV_WHITE, or 0 for a spectator */
     struct srv_conn *next_in_room;
     srv_msg *qhead, *qtail;
+    srv_msg *qstate;           /* the queued state message, replaced by a newer one */
     int qlen;
+    size_t qbytes;
+    srv_queues *queues;        /* the server's totals (NULL in a test harness) */
     int closing;
     char *rx;                  /* the message being received */
     size_t rxlen;
@@ -60,6 +86,11 @@ typedef struct room {
     int64_t version;           /* the stored game's version this copy is at (store.h) */
     rv_color undo_request;     /* colour asking to take back a move (online) */
     int thinking;              /* an AI job is queued or running */
+    int ai_wait;               /* the computer is to move but has no job yet (a full queue,
+                                  or its move could not be stored): retried by the tick */
+    uint64_t ai_retry_ns;      /* when to retry */
+    int ai_backoff_ms;         /* the wait after a failed commit, doubling */
+    int ai_pending;            /* an AI job waits in the shared store's job table */
     int hints;                 /* hint jobs queued or running (the room stays loaded) */
     uint64_t gen;              /* new on load, undo, resign, new game: answers of the AI for an
                                   older state (or an earlier load of the room) are dropped */
@@ -82,35 +113,87 @@ typedef struct ai_job {
     int status, x, y;          /* the answer */
 } ai_job;
 
+/* listen.c: the listening socket and the accept thread. */
+#define SRV_ACCEPT_QUEUE 256
+#define SRV_SOCKET_SNDBUF (64 * 1024) /* the kernel's send buffer per connection */
+typedef struct srv_listener {
+    int fd;
+    int port;                  /* the port bound (for --port 0) */
+    long limit;                /* ulimit -n */
+    int max_conns;             /* connections at once: the limit less a reserve */
+    pthread_t thread;
+    int started, lock_ready;
+    atomic_int quit;
+    atomic_int pending;        /* accepted, not yet handed to libwebsockets */
+    atomic_int wsi_live;       /* connections libwebsockets holds */
+    pthread_mutex_t lock;
+    int q[SRV_ACCEPT_QUEUE], nq; /* accepted descriptors for the network thread */
+    uint64_t logged_ns[2];
+} srv_listener;
+
+struct srv;
+typedef struct srv_ai_worker {
+    struct srv *s;
+    pthread_t thread;
+    rv_game_ai *ai;
+    rv_gomoku_ai *open_ai;     /* for opening choices */
+    ai_job *busy;              /* the job being thought about (under ai_lock) */
+} srv_ai_worker;
+
 typedef struct srv {
     struct lws_context *ctx;
+    srv_listener listener;
+    srv_queues out;
+    const char *origin_list;   /* --origin: allowed WebSocket Origins, comma-separated (NULL:
+                                  the host the page was asked from) */
     rv_store *store;
     room *rooms[SRV_ROOM_BUCKETS];
     int nrooms;
     uint64_t last_gen;         /* generations are unique across rooms and reloads */
-    /* AI worker */
-    pthread_t ai_thread;
-    int ai_started;
+    /* AI workers */
+    srv_ai_worker ai_workers[SRV_AI_WORKERS];
+    int ai_nworkers;
+    int ai_lock_ready;
     pthread_mutex_t ai_lock;
     pthread_cond_t ai_cond;
     ai_job *todo_head, *todo_tail, *done;
+    int ai_queued;
     int ai_quit;
-    rv_game_ai *ai;
-    rv_gomoku_ai *open_ai;     /* the worker's engine for opening choices */
-    uint64_t ai_busy_gen;      /* generation of the job being thought about */
-    char ai_busy_room[24];
+    /* A shared store (PostgreSQL; shared.c): other servers' commits, heard by a watch
+       thread, and AI moves thought by a job thread for any server. */
+    const char *db;
+    char instance[48];         /* this server's name in the job table */
+    int ai_lease_s;
+    int retry;                 /* a commit met a newer version: refresh and handle again */
+    int retried;
+    pthread_t watch_thread, job_thread;
+    int watch_started, job_started;
+    volatile int shared_quit;
+    pthread_mutex_t ev_lock;
+    struct srv_event *events;  /* heard, not yet applied (newest first) */
+    rv_store_watch *watch, *job_watch;
+    rv_store *job_store;
+    rv_game_ai *job_ai;
 } srv;
 
-struct cJSON;
-
-/* server.c: queue a text message for one client (copied). */
+/* outq.c: queue a text message for one client (copied). */
 void srv_send(srv_conn *c, const char *text, size_t len);
+/* A shared message (refs 1, counted in q's total if q); release with srv_buf_unref. */
+srv_buf *srv_buf_new(srv_queues *q, const char *text, size_t len);
+void srv_buf_unref(srv_buf *b);
+/* Queues a shared message; a state replaces the client's queued state not yet sent. */
+void srv_send_buf(srv_conn *c, srv_buf *b, int is_state);
+/* Writes the next queued message (on LWS_CALLBACK_SERVER_WRITEABLE); -1: close. */
+int srv_queue_write(srv_conn *c);
+/* Frees a client's queue and receive buffer. */
+void srv_queue_free(srv_conn *c);
 /* rooms.c */
 void srv_handle(srv *s, srv_conn *c, const char *text, size_t len);
 void srv_error(srv_conn *c, const char *code, const char *message);
 void srv_conn_closed(srv *s, srv_conn *c);
 void srv_ai_done(srv *s, ai_job *job);
 void srv_rooms_free(srv *s);
+struct cJSON;
 /* An error with parameters for the page's wording ("params":{...}; params is consumed). */
 void srv_error_params(srv_conn *c, const char *code, const char *message, struct cJSON *params);
 void srv_send_json(srv_conn *c, const struct cJSON *j);
@@ -123,6 +206,8 @@ int srv_room_commit(srv *s, room *r, const rv_game *g, int keep);
 rv_color srv_turn(const room *r);
 /* Does the computer hold the colour that must act now? */
 int srv_ai_turn(const room *r);
+/* The computer is to act: queues its job (or lets the tick retry). */
+void srv_ai_request(srv *s, room *r);
 /* The two players exchange colours (seats, tokens, the computer's colour). 0 on success. */
 int srv_swap_colors(srv *s, room *r);
 const char *srv_color_name(rv_color c);
@@ -131,30 +216,57 @@ const char *srv_player_label(const room *r, int seat, char *buf, size_t n);
 /* chat.c: chat lines and the game's other events (hints used, opening choices). */
 void srv_chat(srv *s, srv_conn *c, const struct cJSON *msg);
 /* Stores an event of the room's current game and tells everyone in the room. 0 on success. */
-int srv_event(srv *s, room *r, const char *kind, const char *who, const char *text);
+int srv_note(srv *s, room *r, const char *kind, const char *who, const char *text);
 /* Sends the current game's events to one client (after a join). */
 void srv_send_events(srv *s, srv_conn *c, const room *r);
 /* A game's events as a JSON array (NULL when they cannot be read). */
 struct cJSON *srv_events_json(srv *s, int64_t game);
-/* opening.c: the opening rule in a room. */
+/* room_opening.c: the opening rule in a room. */
 void srv_opening_msg(srv *s, srv_conn *c, const struct cJSON *msg);
 /* A point given by a player while the opening waits for a stone or a pick. */
 void srv_opening_point(srv *s, srv_conn *c, int x, int y);
 /* Applies the computer's opening act (its turn in the room); the caller broadcasts. */
 void srv_opening_ai_act(srv *s, room *r, const rv_opening_act *act);
-/* The opening of a loaded game, replayed from its moves and events; 0 on success. */
-int srv_opening_rebuild(room *r, const rv_store_event *ev, int nev);
+/* The opening of a loaded game, replayed from its moves and notes; 0 on success. */
+int srv_opening_rebuild(room *r, const rv_store_note *ev, int nev);
 /* The opening's part of the state message ("opening":{...}), malloc'd. */
 char *srv_opening_json(const room *r);
+/* Every SRV_TICK_MS: rooms whose computer move waits for a job get one if they can. */
+void srv_rooms_tick(srv *s);
+/* Re-reads a loaded room and its game; tells its clients when anything changed. */
+int srv_room_refresh(srv *s, room *r);
+/* The loaded room with this id, or NULL. */
+room *srv_room_find(srv *s, const char *id);
+/* Rebuilds game ID from a store (replaying every move through the rules). 0 on success. */
+int srv_load_game(rv_store *st, int64_t id, rv_game *g, rv_store_game *hdr);
+/* Commits game G (moves from ply KEEP on, result, undo request, an AI job at AI_LEVEL)
+   against VERSION; the store's RV_STORE_* answer, the new version in *nv. */
+int srv_commit_game(rv_store *st, int64_t game_id, int64_t version, const rv_game *g, int keep,
+                    int undo_request, int ai_level, int64_t *nv);
+/* shared.c (nothing happens for an SQLite store) */
+int srv_shared_start(srv *s, char *err, size_t errlen);
+void srv_shared_stop(srv *s);
+/* Applies what the watch heard (network thread). */
+void srv_shared_collect(srv *s);
 /* ai_worker.c */
 int srv_ai_start(srv *s);
 void srv_ai_stop(srv *s);
-void srv_ai_submit(srv *s, room *r);
+/* Queues the room's computer move; -1 when the queue is full (nothing queued). */
+int srv_ai_submit(srv *s, room *r);
 /* Asks the worker for a hint for the seat to move (answered to that seat only). */
-void srv_ai_hint(srv *s, room *r, int seat);
+int srv_ai_hint(srv *s, room *r, int seat);
+/* Withdraws the room's queued jobs and stops its running ones. */
 void srv_ai_cancel(srv *s, room *r);
 /* Moves finished jobs to the rooms (network thread). */
 void srv_ai_collect(srv *s);
+/* listen.c: binds host:port (0 on success, else *err). */
+int srv_listen_open(srv_listener *l, const char *host, int port, char *err, size_t errlen);
+/* Starts the accept thread (s->ctx set). */
+int srv_listen_start(srv *s);
+/* Hands the accepted connections to libwebsockets (network thread). */
+void srv_listen_adopt(srv *s, struct lws_vhost *vh);
+/* Stops the thread and closes the socket. */
+void srv_listen_close(srv *s);
 /* tokens.c: n random bytes from the kernel as lower-case hex (2n chars + NUL). */
 int srv_random_hex(char *out, size_t nbytes);
 

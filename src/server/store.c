@@ -29,6 +29,8 @@ int rv_store_schema_version(rv_store *s) { return s->ops->schema_version(s); }
 
 int rv_store_ping(rv_store *s) { return s->ops->ping(s); }
 
+int rv_store_shared(const rv_store *s) { return strcmp(s->ops->kind, "sqlite") != 0; }
+
 int64_t rv_store_new_game(rv_store *s, const char *room, const char *variant, int size,
                           const char *black, const char *white) {
     return s->ops->new_game(s, room, variant, size, black, white);
@@ -71,6 +73,20 @@ int rv_store_set_room_game(rv_store *s, const char *room, int64_t old_game, int6
     return s->ops->set_room_game(s, room, old_game, new_game);
 }
 
+int rv_store_claim_job(rv_store *s, const char *owner, int lease_s, rv_store_job *job) {
+    return s->ops->claim_job(s, owner, lease_s, job);
+}
+
+int rv_store_drop_job(rv_store *s, const rv_store_job *job) { return s->ops->drop_job(s, job); }
+
+rv_store_watch *rv_store_watch_open(const char *db, int what, char *err, size_t errlen) {
+    if (!db || !is_pg_url(db)) {
+        snprintf(err, errlen, "only a PostgreSQL store can be watched");
+        return NULL;
+    }
+    return rv_store_pg_watch_open(db, what, err, errlen);
+}
+
 int rv_store_set_players(rv_store *s, int64_t game, const char *black, const char *white) {
     return s->ops->set_players(s, game, black, white);
 }
@@ -82,20 +98,20 @@ int rv_store_add_event(rv_store *s, int64_t game, int ply, const char *kind, con
     return s->ops->add_event(s, game, ply, kind, who, cut);
 }
 
-int rv_store_get_events(rv_store *s, int64_t game, rv_store_event **events, int *n) {
+int rv_store_get_events(rv_store *s, int64_t game, rv_store_note **events, int *n) {
     return s->ops->get_events(s, game, events, n);
 }
 
-int rv_store_events_push(rv_store_event **v, int *n, int *cap, int ply, const char *kind,
+int rv_store_notes_push(rv_store_note **v, int *n, int *cap, int ply, const char *kind,
                          const char *who, int64_t created, const char *text) {
     if (*n == *cap) {
         int c = *cap ? 2 * *cap : 16;
-        rv_store_event *nv = realloc(*v, (size_t)c * sizeof *nv);
+        rv_store_note *nv = realloc(*v, (size_t)c * sizeof *nv);
         if (!nv) return -1;
         *v = nv;
         *cap = c;
     }
-    rv_store_event *e = &(*v)[(*n)++];
+    rv_store_note *e = &(*v)[(*n)++];
     e->ply = ply;
     snprintf(e->kind, sizeof e->kind, "%s", kind ? kind : "");
     snprintf(e->who, sizeof e->who, "%s", who ? who : "");

@@ -22,8 +22,8 @@
 #include <stdint.h>
 
 /* The schema this build writes (1: games, moves, rooms; 2: game versions, undo requests;
-   3: events: chat and opening choices). */
-#define RV_STORE_SCHEMA_VERSION 3
+   3: AI jobs; 4: notes: chat and opening choices). */
+#define RV_STORE_SCHEMA_VERSION 4
 
 /* Results of the calls that return int. */
 enum {
@@ -46,6 +46,7 @@ typedef struct rv_store_game {
     char result[96];  /* "" while the game goes on */
     int64_t version;  /* bumped by every commit; 0 for a new game */
     int undo_request; /* 0, or the colour (1 black, 2 white) asking to take back a move */
+    int ai_pending;   /* an AI job waits for this game (shared stores) */
 } rv_store_game;
 
 /* A stored room: its current game and the two seats' tokens ("" = open seat). */
@@ -72,6 +73,9 @@ typedef struct rv_store_change {
     int n;
     const char *result;   /* "" while the game goes on */
     int undo_request;
+    int ai_level;         /* > 0: the computer is to move next: shared stores queue an AI job
+                             for the new version at this level (SQLite ignores it: its one
+                             server thinks in process) */
 } rv_store_change;
 
 /*
@@ -87,6 +91,9 @@ const char *rv_store_kind(const rv_store *s);
 int rv_store_schema_version(rv_store *s);
 /* RV_STORE_OK when the database answers now (reconnecting first if it had gone away). */
 int rv_store_ping(rv_store *s);
+/* 1 when several servers may share this store (PostgreSQL): rooms must be re-read when
+   rv_store_watch reports a change, and AI moves go through the job table. */
+int rv_store_shared(const rv_store *s);
 
 /* Creates a game row (version 0, no moves); returns its id, or -1. */
 int64_t rv_store_new_game(rv_store *s, const char *room, const char *variant, int size,
@@ -119,13 +126,13 @@ int rv_store_set_players(rv_store *s, int64_t game, const char *black, const cha
  * opening choice ("chat", "hint", "rules", "choose", "declare", "offer"), with who
  * ("black", "white", "spectator") and the number of moves on the board then.
  */
-typedef struct rv_store_event {
+typedef struct rv_store_note {
     int ply;
     char kind[12];
     char who[12];
     int64_t created; /* unix seconds */
     char text[RV_STORE_EVENT_TEXT];
-} rv_store_event;
+} rv_store_note;
 
 /* Appends an event to a game (text cut to RV_STORE_EVENT_TEXT - 1 bytes). RV_STORE_OK on
    success. */
@@ -133,7 +140,7 @@ int rv_store_add_event(rv_store *s, int64_t game, int ply, const char *kind, con
                        const char *text);
 /* A game's events in order into a malloc'd array (*events, *n; free() it). RV_STORE_OK on
    success. */
-int rv_store_get_events(rv_store *s, int64_t game, rv_store_event **events, int *n);
+int rv_store_get_events(rv_store *s, int64_t game, rv_store_note **events, int *n);
 
 /* Inserts or replaces a room. RV_STORE_OK on success. */
 int rv_store_put_room(rv_store *s, const rv_store_room *r);
@@ -143,5 +150,42 @@ int rv_store_get_room(rv_store *s, const char *id, rv_store_room *out);
 int rv_store_claim_seat(rv_store *s, const char *room, int seat, const char *token);
 /* Points a room at game NEW if it is still at game OLD; CONFLICT otherwise. */
 int rv_store_set_room_game(rv_store *s, const char *room, int64_t old_game, int64_t new_game);
+
+/*
+ * AI jobs (shared stores; the SQLite store never holds any): a commit with ai_level queues
+ * one for the game's new version, any later commit of the game drops it. A server claims
+ * one for LEASE_S seconds; when its lease runs out (the server died while thinking) another
+ * may claim it. Its move is then committed against job->version like any other.
+ */
+typedef struct rv_store_job {
+    int64_t game;
+    int64_t version;
+    int level;
+} rv_store_job;
+/* Claims the oldest unclaimed or expired job for OWNER: 1 with *job set, 0 none, -1 failure. */
+int rv_store_claim_job(rv_store *s, const char *owner, int lease_s, rv_store_job *job);
+/* Removes a job if it is still for that version. RV_STORE_OK on success. */
+int rv_store_drop_job(rv_store *s, const rv_store_job *job);
+
+/*
+ * Hearing other servers' commits (shared stores): a watch is its own connection to the
+ * database DB, listening for changes to rooms or for new AI jobs.
+ */
+typedef struct rv_store_watch rv_store_watch;
+enum { RV_STORE_WATCH_ROOMS, RV_STORE_WATCH_JOBS };
+/* A change: a commit to GAME of ROOM at VERSION, or (game 0) to the room itself. */
+typedef struct rv_store_event {
+    char room[24];
+    int64_t game;
+    int64_t version;
+} rv_store_event;
+/* Opens a watch on DB (a PostgreSQL URL); NULL with err set otherwise. */
+rv_store_watch *rv_store_watch_open(const char *db, int what, char *err, size_t errlen);
+/*
+ * Waits up to TIMEOUT_MS: 1 with *ev set, 0 when nothing came, -1 when the connection was
+ * lost or has just been re-made (changes may have been missed: re-read what you hold).
+ */
+int rv_store_watch_next(rv_store_watch *w, int timeout_ms, rv_store_event *ev);
+void rv_store_watch_close(rv_store_watch *w);
 
 #endif

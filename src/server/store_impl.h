@@ -22,7 +22,9 @@ typedef struct rv_store_ops {
     int (*set_players)(rv_store *s, int64_t game, const char *black, const char *white);
     int (*add_event)(rv_store *s, int64_t game, int ply, const char *kind, const char *who,
                      const char *text);
-    int (*get_events)(rv_store *s, int64_t game, rv_store_event **events, int *n);
+    int (*get_events)(rv_store *s, int64_t game, rv_store_note **events, int *n);
+    int (*claim_job)(rv_store *s, const char *owner, int lease_s, rv_store_job *job);
+    int (*drop_job)(rv_store *s, const rv_store_job *job);
 } rv_store_ops;
 
 /* Each implementation's handle starts with this. */
@@ -32,6 +34,7 @@ struct rv_store {
 
 rv_store *rv_store_sqlite_open(const char *path, char *err, size_t errlen);
 rv_store *rv_store_pg_open(const char *url, char *err, size_t errlen);
+rv_store_watch *rv_store_pg_watch_open(const char *url, int what, char *err, size_t errlen);
 
 /* A growing list of moves for load_game (store.c); -1 when out of memory. */
 typedef struct rv_store_moves {
@@ -40,7 +43,7 @@ typedef struct rv_store_moves {
 } rv_store_moves;
 int rv_store_moves_push(rv_store_moves *m, const char *move);
 /* Appends one event to a growing array (store.c); -1 when out of memory. */
-int rv_store_events_push(rv_store_event **v, int *n, int *cap, int ply, const char *kind,
+int rv_store_notes_push(rv_store_note **v, int *n, int *cap, int ply, const char *kind,
                          const char *who, int64_t created, const char *text);
 
 #endif

@@ -1,10 +1,13 @@
 /*
  * The PostgreSQL store (libpq): the tables of store_sqlite.c, shared by any number of
  * server instances. A commit is one call of the function rv_commit, which locks the game
- * row, checks its version, writes and notifies the channel `renversi` with "ROOM VERSION",
- * all in one transaction. A connection that broke is re-opened on the next call.
+ * row, checks its version, writes, queues or drops the game's AI job and notifies the
+ * channel `renversi` with "ROOM GAME VERSION" (a room's own changes: "ROOM"), all in one
+ * transaction; new AI jobs are announced on `renversi_jobs`. A connection that broke is
+ * re-opened on the next call.
  */
 #include <libpq-fe.h>
+#include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,17 +28,20 @@ enum {
     Q_SET_PLAYERS,
     Q_ADD_EVENT,
     Q_GET_EVENTS,
+    Q_CLAIM_JOB,
+    Q_DROP_JOB,
     Q_COUNT
 };
 
 #define GAME_COLUMNS                                                                          \
     "id, room, variant, size, black, white, created, result, "                               \
-    "(SELECT count(*) FROM moves m WHERE m.game = g.id), version, undo_request"
+    "(SELECT count(*) FROM moves m WHERE m.game = g.id), version, undo_request, "             \
+    "EXISTS(SELECT 1 FROM ai_jobs j WHERE j.game = g.id)"
 
 static const char *const sql_text[Q_COUNT] = {
     [Q_NEW_GAME] = "INSERT INTO games(room, variant, size, black, white, created, result) "
                    "VALUES($1,$2,$3,$4,$5,$6,'') RETURNING id",
-    [Q_COMMIT] = "SELECT rv_commit($1, $2, $3, $4, $5, $6)",
+    [Q_COMMIT] = "SELECT rv_commit($1, $2, $3, $4, $5, $6, $7)",
     [Q_GET_GAME] = "SELECT " GAME_COLUMNS " FROM games g WHERE id = $1",
     /* One statement sees one snapshot: the header and the moves agree. Moves never hold a
        space (commit refuses them), so a space-separated list is exact. */
@@ -50,16 +56,26 @@ static const char *const sql_text[Q_COUNT] = {
                    "EXCLUDED.ai_color, level = EXCLUDED.level",
     [Q_GET_ROOM] = "SELECT id, mode, game, black_token, white_token, ai_color, level "
                    "FROM rooms WHERE id = $1",
-    [Q_CLAIM] = "UPDATE rooms SET black_token = CASE WHEN $2::int = 1 THEN $3 ELSE black_token"
-                " END, white_token = CASE WHEN $2::int = 2 THEN $3 ELSE white_token END"
-                " WHERE id = $1 AND coalesce(CASE WHEN $2::int = 1 THEN black_token"
-                " ELSE white_token END, '') = ''",
-    [Q_SET_ROOM_GAME] = "UPDATE rooms SET game = $3 WHERE id = $1 AND game = $2",
+    /* The room's changes are announced too (one row back when it changed). */
+    [Q_CLAIM] = "WITH u AS (UPDATE rooms SET black_token = CASE WHEN $2::int = 1 THEN $3 ELSE"
+                " black_token END, white_token = CASE WHEN $2::int = 2 THEN $3 ELSE white_token"
+                " END WHERE id = $1 AND coalesce(CASE WHEN $2::int = 1 THEN black_token"
+                " ELSE white_token END, '') = '' RETURNING id)"
+                " SELECT pg_notify('renversi', id) FROM u",
+    [Q_SET_ROOM_GAME] = "WITH u AS (UPDATE rooms SET game = $3 WHERE id = $1 AND game = $2"
+                        " RETURNING id) SELECT pg_notify('renversi', id) FROM u",
     [Q_SET_PLAYERS] = "UPDATE games SET black = $2, white = $3 WHERE id = $1",
     [Q_ADD_EVENT] = "INSERT INTO events(game, ply, kind, who, created, text) "
                     "VALUES($1,$2,$3,$4,$5,$6)",
     [Q_GET_EVENTS] = "SELECT ply, kind, who, created, text FROM events WHERE game = $1 "
                      "ORDER BY seq",
+    /* The oldest job nobody holds (or whose holder's lease ran out); SKIP LOCKED lets
+       servers claiming at once take different jobs instead of waiting for each other. */
+    [Q_CLAIM_JOB] = "UPDATE ai_jobs SET owner = $1, lease_until = clock_timestamp() + "
+                    "make_interval(secs => $2::int) WHERE game = (SELECT game FROM ai_jobs "
+                    "WHERE lease_until IS NULL OR lease_until < clock_timestamp() ORDER BY "
+                    "created LIMIT 1 FOR UPDATE SKIP LOCKED) RETURNING game, version, level",
+    [Q_DROP_JOB] = "DELETE FROM ai_jobs WHERE game = $1 AND version = $2",
 };
 
 /* The migrations, numbered as in store_sqlite.c (same tables, PostgreSQL's types). */
@@ -89,7 +105,31 @@ static const char *const migration[RV_STORE_SCHEMA_VERSION + 1] = {
           "  PERFORM pg_notify('renversi', coalesce(rm, '') || ' ' || (v + 1));"
           "  RETURN v + 1;"
           " END $$;",
-    [3] = "CREATE TABLE events(seq BIGSERIAL PRIMARY KEY, game BIGINT NOT NULL REFERENCES"
+    /* AI jobs; rv_commit queues and drops them and names the game in its notice. */
+    [3] = "CREATE TABLE ai_jobs(game BIGINT PRIMARY KEY REFERENCES games(id), version BIGINT"
+          " NOT NULL, level INTEGER NOT NULL, owner TEXT, lease_until TIMESTAMPTZ,"
+          " created TIMESTAMPTZ NOT NULL DEFAULT clock_timestamp());"
+          "DROP FUNCTION rv_commit(BIGINT, BIGINT, INTEGER, TEXT[], TEXT, INTEGER);"
+          "CREATE FUNCTION rv_commit(g BIGINT, v BIGINT, keep INTEGER, mv TEXT[], res TEXT,"
+          " undo INTEGER, ai INTEGER) RETURNS BIGINT LANGUAGE plpgsql AS $$"
+          " DECLARE cur BIGINT; rm TEXT;"
+          " BEGIN"
+          "  SELECT version, room INTO cur, rm FROM games WHERE id = g FOR UPDATE;"
+          "  IF NOT FOUND THEN RETURN -2; END IF;"
+          "  IF cur <> v THEN RETURN -1; END IF;"
+          "  DELETE FROM moves WHERE game = g AND ply >= keep;"
+          "  INSERT INTO moves(game, ply, move)"
+          "   SELECT g, keep + t.o::int - 1, t.m FROM unnest(mv) WITH ORDINALITY AS t(m, o);"
+          "  UPDATE games SET version = v + 1, result = res, undo_request = undo WHERE id = g;"
+          "  DELETE FROM ai_jobs WHERE game = g;"
+          "  IF ai > 0 THEN"
+          "   INSERT INTO ai_jobs(game, version, level) VALUES(g, v + 1, ai);"
+          "   PERFORM pg_notify('renversi_jobs', g::text);"
+          "  END IF;"
+          "  PERFORM pg_notify('renversi', coalesce(rm, '') || ' ' || g || ' ' || (v + 1));"
+          "  RETURN v + 1;"
+          " END $$;",
+    [4] = "CREATE TABLE events(seq BIGSERIAL PRIMARY KEY, game BIGINT NOT NULL REFERENCES"
           " games(id), ply INTEGER NOT NULL, kind TEXT NOT NULL, who TEXT, created BIGINT,"
           " text TEXT);"
           "CREATE INDEX events_game ON events(game, seq);",
@@ -332,13 +372,14 @@ static char *array_literal(const char *const *moves, int n) {
 static int pg_commit(rv_store *base, const rv_store_change *c, int64_t *version) {
     char *arr = array_literal(c->moves, c->n);
     if (!arr) return RV_STORE_FAIL;
-    char g[24], v[24], keep[16], undo[16];
+    char g[24], v[24], keep[16], undo[16], ai[16];
     snprintf(g, sizeof g, "%lld", (long long)c->game);
     snprintf(v, sizeof v, "%lld", (long long)c->version);
     snprintf(keep, sizeof keep, "%d", c->keep);
     snprintf(undo, sizeof undo, "%d", c->undo_request);
-    const char *p[] = {g, v, keep, arr, c->result, undo};
-    PGresult *r = run(P(base), Q_COMMIT, 6, p);
+    snprintf(ai, sizeof ai, "%d", c->ai_level);
+    const char *p[] = {g, v, keep, arr, c->result, undo, ai};
+    PGresult *r = run(P(base), Q_COMMIT, 7, p);
     free(arr);
     if (!r) return RV_STORE_FAIL;
     long long nv = PQntuples(r) == 1 ? strtoll(PQgetvalue(r, 0, 0), NULL, 10) : -2;
@@ -370,6 +411,7 @@ static void read_game(const PGresult *r, int row, rv_store_game *g) {
     g->nmoves = (int)int_val(r, row, 8);
     g->version = int_val(r, row, 9);
     g->undo_request = (int)int_val(r, row, 10);
+    g->ai_pending = !strcmp(PQgetvalue(r, row, 11), "t");
 }
 
 static int pg_get_game(rv_store *base, int64_t game, rv_store_game *out) {
@@ -399,7 +441,7 @@ static int pg_load_game(rv_store *base, int64_t game, rv_store_game *hdr, char *
     read_game(r, 0, &h);
     rv_store_moves m = {0};
     int bad = 0;
-    const char *t = PQgetvalue(r, 0, 11);
+    const char *t = PQgetvalue(r, 0, 12);
     while (*t && !bad) {
         size_t len = strcspn(t, " ");
         char mv[32];
@@ -466,10 +508,11 @@ static int pg_get_room(rv_store *base, const char *id, rv_store_room *out) {
     return found ? RV_STORE_OK : RV_STORE_FAIL;
 }
 
-/* A conditional update: OK when it changed one row, CONFLICT when the condition failed. */
+/* A conditional update: OK when it changed one row (and returned it), CONFLICT when the
+   condition failed. */
 static int changed_one(PGresult *r) {
     if (!r) return RV_STORE_FAIL;
-    int one = !strcmp(PQcmdTuples(r), "1");
+    int one = PQntuples(r) == 1;
     PQclear(r);
     return one ? RV_STORE_OK : RV_STORE_CONFLICT;
 }
@@ -488,6 +531,33 @@ static int pg_set_room_game(rv_store *base, const char *room, int64_t old_game,
     snprintf(n, sizeof n, "%lld", (long long)new_game);
     const char *p[] = {room, o, n};
     return changed_one(run(P(base), Q_SET_ROOM_GAME, 3, p));
+}
+
+static int pg_claim_job(rv_store *base, const char *owner, int lease_s, rv_store_job *job) {
+    char lease[16];
+    snprintf(lease, sizeof lease, "%d", lease_s);
+    const char *p[] = {owner, lease};
+    PGresult *r = run(P(base), Q_CLAIM_JOB, 2, p);
+    if (!r) return -1;
+    int got = PQntuples(r) == 1;
+    if (got) {
+        job->game = int_val(r, 0, 0);
+        job->version = int_val(r, 0, 1);
+        job->level = (int)int_val(r, 0, 2);
+    }
+    PQclear(r);
+    return got;
+}
+
+static int pg_drop_job(rv_store *base, const rv_store_job *job) {
+    char g[24], v[24];
+    snprintf(g, sizeof g, "%lld", (long long)job->game);
+    snprintf(v, sizeof v, "%lld", (long long)job->version);
+    const char *p[] = {g, v};
+    PGresult *r = run(P(base), Q_DROP_JOB, 2, p);
+    if (!r) return RV_STORE_FAIL;
+    PQclear(r);
+    return RV_STORE_OK;
 }
 
 static int pg_set_players(rv_store *base, int64_t game, const char *black, const char *white) {
@@ -513,16 +583,16 @@ static int pg_add_event(rv_store *base, int64_t game, int ply, const char *kind,
     return RV_STORE_OK;
 }
 
-static int pg_get_events(rv_store *base, int64_t game, rv_store_event **events, int *n) {
+static int pg_get_events(rv_store *base, int64_t game, rv_store_note **events, int *n) {
     char id[24];
     snprintf(id, sizeof id, "%lld", (long long)game);
     const char *p[] = {id};
     PGresult *r = run(P(base), Q_GET_EVENTS, 1, p);
     if (!r) return RV_STORE_FAIL;
-    rv_store_event *v = NULL;
+    rv_store_note *v = NULL;
     int cnt = 0, cap = 0, rows = PQntuples(r), ok = 1;
     for (int i = 0; i < rows && ok; i++)
-        ok = !rv_store_events_push(&v, &cnt, &cap, (int)int_val(r, i, 0), PQgetvalue(r, i, 1),
+        ok = !rv_store_notes_push(&v, &cnt, &cap, (int)int_val(r, i, 0), PQgetvalue(r, i, 1),
                                    PQgetvalue(r, i, 2), int_val(r, i, 3), PQgetvalue(r, i, 4));
     PQclear(r);
     if (!ok) {
@@ -551,4 +621,96 @@ static const rv_store_ops pg_ops = {
     .set_players = pg_set_players,
     .add_event = pg_add_event,
     .get_events = pg_get_events,
+    .claim_job = pg_claim_job,
+    .drop_job = pg_drop_job,
 };
+
+/* ---------------------------------------------------------------- watching */
+
+struct rv_store_watch {
+    PGconn *conn;
+    const char *channel;
+    int lost; /* the connection broke: re-made on the next wait */
+};
+
+static int watch_listen(rv_store_watch *w) {
+    if (PQstatus(w->conn) != CONNECTION_OK) return -1;
+    PQsetNoticeProcessor(w->conn, quiet_notices, NULL);
+    char sql[64];
+    snprintf(sql, sizeof sql, "LISTEN %s", w->channel);
+    PGresult *r = PQexec(w->conn, sql);
+    int ok = PQresultStatus(r) == PGRES_COMMAND_OK;
+    PQclear(r);
+    return ok ? 0 : -1;
+}
+
+rv_store_watch *rv_store_pg_watch_open(const char *url, int what, char *err, size_t errlen) {
+    rv_store_watch *w = calloc(1, sizeof *w);
+    if (!w) {
+        snprintf(err, errlen, "out of memory");
+        return NULL;
+    }
+    w->channel = what == RV_STORE_WATCH_JOBS ? "renversi_jobs" : "renversi";
+    const char *keys[] = {"connect_timeout", "application_name", "dbname", NULL};
+    const char *vals[] = {"10", "renversi-watch", url, NULL};
+    w->conn = PQconnectdbParams(keys, vals, 1);
+    if (!w->conn || watch_listen(w)) {
+        char m[400];
+        one_line(m, sizeof m, w->conn ? PQerrorMessage(w->conn) : "out of memory");
+        snprintf(err, errlen, "cannot listen on PostgreSQL: %s", m);
+        rv_store_watch_close(w);
+        return NULL;
+    }
+    return w;
+}
+
+void rv_store_watch_close(rv_store_watch *w) {
+    if (!w) return;
+    if (w->conn) PQfinish(w->conn);
+    free(w);
+}
+
+/* "ROOM GAME VERSION" or "ROOM" into an event. */
+static void parse_event(const char *payload, rv_store_event *ev) {
+    memset(ev, 0, sizeof *ev);
+    size_t n = strcspn(payload, " ");
+    snprintf(ev->room, sizeof ev->room, "%.*s", (int)(n < sizeof ev->room ? n : 0), payload);
+    long long g = 0, v = 0;
+    if (payload[n] && sscanf(payload + n, "%lld %lld", &g, &v) == 2) {
+        ev->game = g;
+        ev->version = v;
+    }
+}
+
+int rv_store_watch_next(rv_store_watch *w, int timeout_ms, rv_store_event *ev) {
+    if (w->lost) {
+        PQreset(w->conn);
+        if (watch_listen(w)) {
+            /* Still away: wait before the next try, so a caller's loop does not spin. */
+            poll(NULL, 0, timeout_ms);
+            return -1;
+        }
+        w->lost = 0;
+        return -1; /* back, but anything may have happened meanwhile */
+    }
+    for (int waited = 0;; waited = 1) {
+        if (!PQconsumeInput(w->conn)) {
+            w->lost = 1;
+            return -1;
+        }
+        PGnotify *n = PQnotifies(w->conn);
+        if (n) {
+            parse_event(n->extra, ev);
+            PQfreemem(n);
+            return 1;
+        }
+        if (waited) return 0;
+        struct pollfd p = {.fd = PQsocket(w->conn), .events = POLLIN};
+        if (p.fd < 0) {
+            w->lost = 1;
+            return -1;
+        }
+        int rc = poll(&p, 1, timeout_ms);
+        if (rc == 0) return 0;
+    }
+}

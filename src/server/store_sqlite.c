@@ -1,10 +1,12 @@
 /* The SQLite store: one server owns the file; migrations, prepared statements, one
  * committed transaction per write (see store.h). */
+#include <errno.h>
 #include <sqlite3.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "server/store_impl.h"
 
@@ -32,7 +34,8 @@ enum {
 
 #define GAME_COLUMNS                                                                          \
     "id, room, variant, size, black, white, created, result, "                               \
-    "(SELECT count(*) FROM moves m WHERE m.game = g.id), version, undo_request"
+    "(SELECT count(*) FROM moves m WHERE m.game = g.id), version, undo_request, "             \
+    "EXISTS(SELECT 1 FROM ai_jobs j WHERE j.game = g.id)"
 
 static const char *const sql_text[Q_COUNT] = {
     [Q_BEGIN] = "BEGIN IMMEDIATE",
@@ -76,7 +79,11 @@ static const char *const migration[RV_STORE_SCHEMA_VERSION + 1] = {
           " black_token TEXT, white_token TEXT, ai_color INTEGER, level INTEGER);",
     [2] = "ALTER TABLE games ADD COLUMN version INTEGER NOT NULL DEFAULT 0;"
           "ALTER TABLE games ADD COLUMN undo_request INTEGER NOT NULL DEFAULT 0;",
-    [3] = "CREATE TABLE events(seq INTEGER PRIMARY KEY, game INTEGER NOT NULL REFERENCES"
+    /* The job table of shared stores; one SQLite server thinks in process and leaves it
+       empty. */
+    [3] = "CREATE TABLE ai_jobs(game INTEGER PRIMARY KEY REFERENCES games(id), version INTEGER"
+          " NOT NULL, level INTEGER NOT NULL, owner TEXT, lease_until INTEGER, created INTEGER);",
+    [4] = "CREATE TABLE events(seq INTEGER PRIMARY KEY, game INTEGER NOT NULL REFERENCES"
           " games(id), ply INTEGER NOT NULL, kind TEXT NOT NULL, who TEXT, created INTEGER,"
           " text TEXT);"
           "CREATE INDEX events_game ON events(game, seq);",
@@ -145,6 +152,58 @@ static int st_schema_version(rv_store *s) { return S(s)->version; }
 
 static const rv_store_ops sqlite_ops;
 
+/* Why PATH (or its directory) cannot be written, or NULL when it can or it is unclear. */
+static const char *not_writable(const char *path) {
+    char dir[4096];
+    snprintf(dir, sizeof dir, "%s", path);
+    char *slash = strrchr(dir, '/');
+    if (!slash) snprintf(dir, sizeof dir, ".");
+    else if (slash == dir) dir[1] = 0;
+    else *slash = 0;
+    if (access(path, F_OK) == 0 && access(path, W_OK) != 0)
+        return errno == EROFS ? "the file system is read-only" : "the file is read-only";
+    if (access(dir, W_OK) != 0 && (errno == EROFS || errno == EACCES || errno == EPERM))
+        return errno == EROFS ? "the file system is read-only"
+                              : "the directory is read-only (the journal is a file beside it)";
+    return NULL;
+}
+
+/* The start-up error: a damaged file and a read-only place are named as such. */
+static void open_error(sqlite_store *s, const char *path, const char *msg, char *err,
+                       size_t errlen) {
+    int code = s->db ? sqlite3_errcode(s->db) : SQLITE_ERROR;
+    if (!msg) msg = s->db ? sqlite3_errmsg(s->db) : "out of memory";
+    const char *ro = not_writable(path);
+    if (code == SQLITE_CORRUPT || code == SQLITE_NOTADB)
+        snprintf(err, errlen, "database '%s' is damaged or not a database (%s): refusing to "
+                 "start; restore a backup or move the file away", path, msg);
+    else if (ro)
+        snprintf(err, errlen, "cannot open database '%s': %s", path, ro);
+    else
+        snprintf(err, errlen, "cannot open database '%s': %s", path, msg);
+}
+
+/* PRAGMA quick_check: 0 when the file is sound, else a message in err. */
+static int quick_check(sqlite_store *s, const char *path, char *err, size_t errlen) {
+    sqlite3_stmt *st;
+    if (sqlite3_prepare_v2(s->db, "PRAGMA quick_check", -1, &st, NULL) != SQLITE_OK) {
+        open_error(s, path, NULL, err, errlen);
+        return -1;
+    }
+    int rc = sqlite3_step(st);
+    const unsigned char *t = rc == SQLITE_ROW ? sqlite3_column_text(st, 0) : NULL;
+    int ok = t && !strcmp((const char *)t, "ok");
+    if (!ok && t)
+        snprintf(err, errlen,
+                 "database '%s' is damaged (integrity check: %.200s): refusing to start; "
+                 "restore a backup or move the file away",
+                 path, (const char *)t);
+    else if (!ok)
+        open_error(s, path, NULL, err, errlen);
+    sqlite3_finalize(st);
+    return ok ? 0 : -1;
+}
+
 rv_store *rv_store_sqlite_open(const char *path, char *err, size_t errlen) {
     sqlite_store *s = calloc(1, sizeof *s);
     if (!s) {
@@ -153,7 +212,7 @@ rv_store *rv_store_sqlite_open(const char *path, char *err, size_t errlen) {
     }
     s->base.ops = &sqlite_ops;
     if (sqlite3_open(path, &s->db) != SQLITE_OK) {
-        snprintf(err, errlen, "cannot open database '%s': %s", path, sqlite3_errmsg(s->db));
+        open_error(s, path, NULL, err, errlen);
         st_close(&s->base);
         return NULL;
     }
@@ -165,7 +224,12 @@ rv_store *rv_store_sqlite_open(const char *path, char *err, size_t errlen) {
                 ? read_version(s)
                 : -1;
     if (v < 0) {
-        snprintf(err, errlen, "cannot open database '%s': %s", path, sqlite3_errmsg(s->db));
+        open_error(s, path, NULL, err, errlen);
+        st_close(&s->base);
+        return NULL;
+    }
+    /* A file with damaged pages would start and lose games as they are read: refuse it. */
+    if (quick_check(s, path, err, errlen)) {
         st_close(&s->base);
         return NULL;
     }
@@ -184,12 +248,14 @@ rv_store *rv_store_sqlite_open(const char *path, char *err, size_t errlen) {
     if (sqlite3_exec(s->db, "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;"
                             "PRAGMA foreign_keys=ON;",
                      NULL, NULL, &msg) != SQLITE_OK) {
-        snprintf(err, errlen, "database '%s': %s", path, msg ? msg : sqlite3_errmsg(s->db));
+        open_error(s, path, msg, err, errlen);
         sqlite3_free(msg);
         st_close(&s->base);
         return NULL;
     }
     if (v < RV_STORE_SCHEMA_VERSION && migrate(s, err, errlen, path)) {
+        const char *ro = not_writable(path);
+        if (ro) snprintf(err, errlen, "cannot open database '%s': %s", path, ro);
         st_close(&s->base);
         return NULL;
     }
@@ -294,6 +360,7 @@ static void read_game(sqlite3_stmt *st, rv_store_game *g) {
     g->nmoves = sqlite3_column_int(st, 8);
     g->version = sqlite3_column_int64(st, 9);
     g->undo_request = sqlite3_column_int(st, 10);
+    g->ai_pending = sqlite3_column_int(st, 11);
 }
 
 static int st_get_game(rv_store *base, int64_t game, rv_store_game *out) {
@@ -396,6 +463,13 @@ static int st_set_room_game(rv_store *base, const char *room, int64_t old_game,
     return changed_one(s, st);
 }
 
+/* One server thinks in process: no job is ever queued here. */
+static int st_claim_job(rv_store *s, const char *owner, int lease_s, rv_store_job *job) {
+    return 0;
+}
+
+static int st_drop_job(rv_store *s, const rv_store_job *job) { return RV_STORE_OK; }
+
 static int st_set_players(rv_store *base, int64_t game, const char *black, const char *white) {
     sqlite_store *s = S(base);
     sqlite3_stmt *st = s->q[Q_SET_PLAYERS];
@@ -418,14 +492,14 @@ static int st_add_event(rv_store *base, int64_t game, int ply, const char *kind,
     return step_done(s, st) ? RV_STORE_FAIL : RV_STORE_OK;
 }
 
-static int st_get_events(rv_store *base, int64_t game, rv_store_event **events, int *n) {
+static int st_get_events(rv_store *base, int64_t game, rv_store_note **events, int *n) {
     sqlite_store *s = S(base);
     sqlite3_stmt *st = s->q[Q_GET_EVENTS];
     sqlite3_bind_int64(st, 1, game);
-    rv_store_event *v = NULL;
+    rv_store_note *v = NULL;
     int cnt = 0, cap = 0, rc;
     while ((rc = sqlite3_step(st)) == SQLITE_ROW)
-        if (rv_store_events_push(&v, &cnt, &cap, sqlite3_column_int(st, 0),
+        if (rv_store_notes_push(&v, &cnt, &cap, sqlite3_column_int(st, 0),
                                  (const char *)sqlite3_column_text(st, 1),
                                  (const char *)sqlite3_column_text(st, 2),
                                  sqlite3_column_int64(st, 3),
@@ -458,4 +532,6 @@ static const rv_store_ops sqlite_ops = {
     .set_players = st_set_players,
     .add_event = st_add_event,
     .get_events = st_get_events,
+    .claim_job = st_claim_job,
+    .drop_job = st_drop_job,
 };

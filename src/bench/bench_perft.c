@@ -4,7 +4,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "cli/cli.h"
+#include "cmdline/cmdline.h"
 #include "renversi/core.h"
 #include "renversi/reversi_record.h"
 

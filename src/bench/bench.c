@@ -1,5 +1,5 @@
 /* `renversi bench WHAT`: dispatches to the benchmark of each module. */
-#include "cli/cli.h"
+#include "cmdline/cmdline.h"
 
 #include <string.h>
 

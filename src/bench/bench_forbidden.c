@@ -3,8 +3,8 @@
  * set of positions, repeated for a few seconds. The last line is exactly
  *   forbidden: <maps> maps, <points> empty points, <seconds> s, <ns> ns/point
  */
-#include "cli/cli.h"
-#include "cli/gomoku_cli.h"
+#include "cmdline/cmdline.h"
+#include "cmdline/gomoku_cli.h"
 
 #include "renversi/core.h"
 
@@ -92,15 +92,14 @@ static int file_positions(posset *s, const char *path, int size) {
         return -1;
     }
     char *line = NULL;
-    size_t cap = 0;
-    long len, lineno = 0;
-    int rc = 0;
+    size_t cap = 0, len;
+    long lineno = 0;
+    int rc = 0, got;
     static rv_gomoku_point pts[RV_GOMOKU_MAX_POINTS];
-    while ((len = rv_cli_getline(&line, &cap, f)) >= 0) {
-        lineno++;
+    while ((got = rv_cli_read_line("bench", path, f, &line, &cap, &len, &lineno)) > 0) {
         if (rv_cli_skip_line(line)) continue;
         char *bar = strstr(line, " | ");
-        if (bar) len = bar - line;
+        if (bar) len = (size_t)(bar - line);
         char where[48];
         snprintf(where, sizeof where, "%s line %ld: ", path, lineno);
         int n = rv_gcli_parse_moves("bench", where, line, (size_t)len, size, size, pts);

@@ -1,6 +1,6 @@
 /* `renversi bench solve [FILE]`: endgame solver speed on the FFO positions. */
-#include "cli/cli.h"
-#include "cli/solve_run.h"
+#include "cmdline/cmdline.h"
+#include "cmdline/solve_run.h"
 
 #include "renversi/core.h"
 

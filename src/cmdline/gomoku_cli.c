@@ -1,7 +1,7 @@
 /* Helpers shared by the Gomoku subcommands: move lists in, one-line errors out. */
-#include "cli/gomoku_cli.h"
+#include "cmdline/gomoku_cli.h"
 
-#include "cli/cli.h"
+#include "cmdline/cmdline.h"
 
 #include <stdlib.h>
 #include <string.h>

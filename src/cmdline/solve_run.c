@@ -1,26 +1,19 @@
 /* Reading OBF files and solving their positions, for solve and bench solve. */
-#include "cli/solve_run.h"
+#include "cmdline/solve_run.h"
 
-#include "cli/cli.h"
+#include "cmdline/cmdline.h"
 #include "renversi/core.h"
 
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
-#define SOLVE_MAX_LINE (1L << 20)
-
 int solve_read(const char *cmd, const char *name, FILE *f, solve_set *set) {
     char *buf = NULL;
-    size_t cap = 0;
-    long len, line = 0;
-    while ((len = rv_cli_getline(&buf, &cap, f)) >= 0) {
-        line++;
-        if (len > SOLVE_MAX_LINE) {
-            free(buf);
-            rv_cli_fail(cmd, "%s:%ld: line longer than %ld bytes", name, line, SOLVE_MAX_LINE);
-            return -1;
-        }
+    size_t cap = 0, len;
+    long line = 0;
+    int got;
+    while ((got = rv_cli_read_line(cmd, name, f, &buf, &cap, &len, &line)) > 0) {
         if (rv_cli_skip_line(buf)) continue;
         if (set->n == set->cap) {
             int nc = set->cap ? set->cap * 2 : 64;
@@ -45,11 +38,7 @@ int solve_read(const char *cmd, const char *name, FILE *f, solve_set *set) {
         set->n++;
     }
     free(buf);
-    if (ferror(f)) {
-        rv_cli_fail(cmd, "%s: read error", name);
-        return -1;
-    }
-    return 0;
+    return got < 0 ? -1 : 0;
 }
 
 void solve_free(solve_set *set) {

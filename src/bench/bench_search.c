@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli/cli.h"
+#include "cmdline/cmdline.h"
 #include "renversi/gomoku_ai.h"
 #include "renversi/gomoku_record.h"
 

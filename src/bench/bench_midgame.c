@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli/cli.h"
+#include "cmdline/cmdline.h"
 #include "renversi/reversi_ai.h"
 #include "renversi/reversi_record.h"
 

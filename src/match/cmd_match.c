@@ -4,14 +4,15 @@
  * W/D/L, the score and an Elo difference with its 95% interval.
  */
 #include <math.h>
+#include <errno.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli/cli.h"
-#include "cli/match.h"
+#include "cmdline/cmdline.h"
+#include "match/match.h"
 #include "renversi/gomoku_record.h"
 #include "renversi/reversi_record.h"
 
@@ -26,10 +27,11 @@ typedef struct opening {
 
 typedef struct match {
     engine_spec spec[2];
-    int reversi; /* --game reversi */
+    match_setup setup; /* game kind, rule, size, time control, depth */
+    int reversi;       /* --game reversi */
     rv_gomoku_rule rule;
     int size, games, concurrency, quiet;
-    match_tc tc;
+    int size_given, rule_given;
     opening *open;
     int nopen;
     const char *save; /* PSQ file prefix, or NULL */
@@ -37,76 +39,112 @@ typedef struct match {
     int next, done;
     int w, d, l; /* from the first engine's point of view */
     int illegal, timeouts, crashes;
-    int failed; /* a worker could not start its engines */
+    int failed;      /* a worker could not start its engines */
+    int save_failed; /* a game could not be written */
 } match;
 
-static const char *how_name(int how) {
-    static const char *names[] = {"",     "five", "draw", "forbidden move", "illegal move",
-                                  "time", "crash"};
-    return names[how];
+
+/* Notes a record that could not be written (the match then exits non-zero). */
+static void save_error(match *m, const char *path) {
+    fprintf(stderr, "renversi match: cannot write %s: %s\n", path, strerror(errno));
+    pthread_mutex_lock(&m->lock);
+    m->save_failed = 1;
+    pthread_mutex_unlock(&m->lock);
 }
 
-static void save_psq(match *m, int index, const rv_gomoku_point *mv, const int32_t *t, int n) {
+/* Writes text to path (mode "w" or "a"); 0 on success, every step checked. */
+static int write_file(const char *path, const char *mode, const char *text) {
+    FILE *f = fopen(path, mode);
+    if (!f) return -1;
+    int bad = fputs(text, f) < 0;
+    bad |= fclose(f) != 0;
+    return bad ? -1 : 0;
+}
+
+/* Game i as PREFIX<i>.psq: the moves with their times (Piskvork's format). */
+static void save_psq(match *m, int index, const rv_game *g, const int32_t *t) {
     rv_gomoku_psq *psq = malloc(sizeof *psq);
     char *buf = malloc(64 * 1024);
-    if (!psq || !buf) goto out;
-    psq->width = psq->height = m->size;
-    psq->nmoves = n;
-    memcpy(psq->moves, mv, (size_t)n * sizeof *mv);
-    memcpy(psq->time_ms, t, (size_t)n * sizeof *t);
-    rv_gomoku_psq_write(psq, buf, 64 * 1024);
     char path[4096];
     snprintf(path, sizeof path, "%s%03d.psq", m->save, index + 1);
-    FILE *f = fopen(path, "w");
-    if (f) {
-        fputs(buf, f);
-        fclose(f);
-    } else
-        fprintf(stderr, "renversi match: cannot write %s\n", path);
+    if (!psq || !buf) {
+        errno = ENOMEM;
+        save_error(m, path);
+        goto out;
+    }
+    psq->width = psq->height = m->size;
+    psq->nmoves = rv_game_nmoves(g);
+    for (int k = 0; k < psq->nmoves; k++) {
+        rv_game_move_xy(g, k, &psq->moves[k].x, &psq->moves[k].y);
+        psq->time_ms[k] = t[k];
+    }
+    rv_gomoku_psq_write(psq, buf, 64 * 1024);
+    if (write_file(path, "w", buf) != 0) save_error(m, path);
 out:
     free(psq);
     free(buf);
 }
 
-/* Appends game i to PREFIX.ggf (GGF holds many games, one per line). */
-static void save_ggf(match *m, int index, const engine *black, const engine *white,
-                     const uint8_t *sq, const int32_t *t, int n, const game_result *res) {
+/* Appends game i to PREFIX.ggf (GGF holds many games, one per line); the result is
+ * rv_game's: black's score with the empties to the winner, ":r"/":t" for a forfeit. */
+static void save_ggf(match *m, const engine *black, const engine *white, const rv_game *g,
+                     const int32_t *t) {
     rv_reversi_ggf *ggf = malloc(sizeof *ggf);
     char *buf = malloc(16384);
-    if (!ggf || !buf) goto out;
+    char path[4096];
+    snprintf(path, sizeof path, "%s.ggf", m->save);
+    if (!ggf || !buf) {
+        errno = ENOMEM;
+        save_error(m, path);
+        goto out;
+    }
+    const rv_reversi_game *rg = rv_game_reversi(g);
     rv_reversi_ggf_init(ggf);
     snprintf(ggf->pc, sizeof ggf->pc, "renversi match");
     snprintf(ggf->pb, sizeof ggf->pb, "%.60s", black->spec->name);
     snprintf(ggf->pw, sizeof ggf->pw, "%.60s", white->spec->name);
-    if (res->how <= END_DRAW) {
-        int b = 0, w = 0;
-        sscanf(res->detail, "%d-%d", &b, &w);
-        snprintf(ggf->re, sizeof ggf->re, "%+d", b - w);
-    } else
-        snprintf(ggf->re, sizeof ggf->re, "%s", res->winner == 1 ? "+64:r" : "-64:r");
-    ggf->nmoves = n;
-    for (int k = 0; k < n; k++) {
+    rv_game_result r;
+    rv_game_get_result(g, &r);
+    if (r.end == RV_END_SCORE)
+        snprintf(ggf->re, sizeof ggf->re, "%+d", r.black - r.white);
+    else
+        snprintf(ggf->re, sizeof ggf->re, "%s:%c", r.winner == RV_BLACK ? "+64" : "-64",
+                 r.end == RV_END_TIME ? 't' : 'r');
+    ggf->start = rg->start;
+    ggf->nmoves = rg->nplies;
+    for (int k = 0; k < rg->nplies; k++) {
         memset(&ggf->moves[k], 0, sizeof ggf->moves[k]);
-        ggf->moves[k].sq = sq[k];
+        ggf->moves[k].sq = rg->moves[k];
         ggf->moves[k].has_time = 1;
         ggf->moves[k].seconds = t[k] / 1000.0;
     }
     rv_reversi_ggf_format(ggf, buf, 16384);
-    char path[4096];
-    snprintf(path, sizeof path, "%s.ggf", m->save);
-    (void)index;
+    size_t len = strlen(buf);
+    buf[len] = '\n';
+    buf[len + 1] = '\0';
     /* the file was emptied at the start; games from both workers append whole lines */
     pthread_mutex_lock(&m->lock);
-    FILE *f = fopen(path, "a");
-    if (f) {
-        fprintf(f, "%s\n", buf);
-        fclose(f);
-    } else
-        fprintf(stderr, "renversi match: cannot write %s\n", path);
+    int bad = write_file(path, "a", buf) != 0;
     pthread_mutex_unlock(&m->lock);
+    if (bad) save_error(m, path);
 out:
     free(ggf);
     free(buf);
+}
+
+/* A new game of the match's kind with opening o played. */
+static void new_game(const match *m, const opening *o, rv_game *g) {
+    if (m->reversi) {
+        rv_reversi_game *rg = malloc(sizeof *rg);
+        if (!rg) return;
+        rv_reversi_game_init(rg, NULL);
+        for (int k = 0; k < o->n; k++) rv_reversi_game_play(rg, o->sq[k]);
+        rv_game_init_reversi(g, rg);
+        free(rg);
+        return;
+    }
+    rv_game_init(g, rv_gomoku_rule_name(m->rule), m->size, NULL, 0);
+    for (int k = 0; k < o->n; k++) rv_game_play_forced(g, o->mv[k].x, o->mv[k].y, NULL, 0);
 }
 
 static void *worker(void *arg) {
@@ -119,14 +157,13 @@ static void *worker(void *arg) {
         pthread_mutex_unlock(&m->lock);
         return NULL;
     }
-    rv_gomoku_point *mv = malloc(sizeof *mv * RV_GOMOKU_MAX_POINTS);
+    rv_game *g = malloc(sizeof *g);
     int32_t *times = malloc(sizeof *times * RV_GOMOKU_MAX_POINTS);
-    uint8_t rsq[RV_REVERSI_MAX_PLIES];
     for (;;) {
         pthread_mutex_lock(&m->lock);
         int i = m->next < m->games && !m->failed ? m->next++ : -1;
         pthread_mutex_unlock(&m->lock);
-        if (i < 0 || !mv || !times) break;
+        if (i < 0 || !g || !times) break;
         /* game 2k and 2k+1 share opening k, the first engine taking black then white */
         const opening *o = &m->open[(i / 2) % m->nopen];
         int first_black = i % 2 == 0;
@@ -136,14 +173,21 @@ static void *worker(void *arg) {
         if (black->rai) rv_reversi_ai_clear(black->rai);
         if (white->rai) rv_reversi_ai_clear(white->rai);
         game_result res;
-        int n, bd = 0, wd = 0;
-        if (m->reversi) {
-            match_reversi_game(black, white, o->sq, o->n, &m->tc, &res, rsq, times, &n, &bd, &wd);
-            if (m->save) save_ggf(m, i, black, white, rsq, times, n, &res);
-        } else {
-            match_gomoku_game(black, white, m->rule, m->size, o->mv, o->n, &m->tc, &res, mv, times,
-                              &n);
-            if (m->save) save_psq(m, i, mv, times, n);
+        new_game(m, o, g);
+        match_game(black, white, &m->setup, g, times, &res);
+        if (m->save) {
+            if (m->reversi) save_ggf(m, black, white, g, times);
+            else save_psq(m, i, g, times);
+        }
+        /* an engine that lost on time, crashed or broke the protocol may still be busy
+           with that game, or out of step: it starts the next game as a fresh process */
+        if (res.how >= END_ILLEGAL) {
+            engine *loser = res.winner == 1 ? white : black;
+            if (loser->pid > 0 && engine_restart(loser) != 0) {
+                pthread_mutex_lock(&m->lock);
+                m->failed = 1;
+                pthread_mutex_unlock(&m->lock);
+            }
         }
         int first_result = res.winner == 0 ? 0 : (res.winner == 1) == first_black ? 1 : -1;
         pthread_mutex_lock(&m->lock);
@@ -157,22 +201,27 @@ static void *worker(void *arg) {
         if (res.how == END_TIME) m->timeouts++;
         if (res.how == END_CRASH) m->crashes++;
         m->done++;
+        /* a natural end in the judge's words (rv_game), a forfeit with its reason */
         if (!m->quiet)
-            fprintf(stderr, "game %d/%d: %s (black) vs %s: %s by %s%s%s, %d moves  [+%d =%d -%d]\n",
+            fprintf(stderr, "game %d/%d: %s (black) vs %s: %s%s, %d moves  [+%d =%d -%d]\n",
                     i + 1, m->games, black->spec->name, white->spec->name,
-                    res.winner == 0   ? "draw"
-                    : res.winner == 1 ? "black wins"
-                                      : "white wins",
-                    m->reversi && res.how <= END_DRAW ? "discs" : how_name(res.how),
-                    res.how >= END_FORBIDDEN || m->reversi ? " " : "",
-                    res.how >= END_FORBIDDEN || m->reversi ? res.detail : "", n, m->w, m->d, m->l);
+                    res.how >= END_ILLEGAL ? (res.winner == 1 ? "black wins: " : "white wins: ")
+                                           : "",
+                    res.detail, rv_game_nmoves(g), m->w, m->d, m->l);
         pthread_mutex_unlock(&m->lock);
     }
-    free(mv);
+    free(g);
     free(times);
     engine_stop(&e[0]);
     engine_stop(&e[1]);
     return NULL;
+}
+
+/* Ctrl-C or a kill: no engine process group outlives the referee. */
+static void on_signal(int sig) {
+    engine_kill_all();
+    signal(sig, SIG_DFL);
+    raise(sig);
 }
 
 /* Elo difference for a score fraction p (0 < p < 1). */
@@ -215,11 +264,10 @@ static int load_openings(match *m, const char *path) {
     FILE *f = rv_cli_open(path);
     if (!f) return rv_cli_fail("match", "cannot open openings file '%s'", path);
     char *line = NULL;
-    size_t cap = 0;
-    long len;
-    int lineno = 0, rc_bad;
-    while ((len = rv_cli_getline(&line, &cap, f)) >= 0) {
-        lineno++;
+    size_t cap = 0, len;
+    long lineno = 0;
+    int rc_bad, got;
+    while ((got = rv_cli_read_line("match", path, f, &line, &cap, &len, &lineno)) > 0) {
         if (rv_cli_skip_line(line)) continue;
         if (m->nopen >= MAX_OPENINGS) break;
         opening *o = &m->open[m->nopen];
@@ -238,10 +286,10 @@ static int load_openings(match *m, const char *path) {
             }
             free(rg);
             if (rs != RV_OK || failed) {
-                int bad_line = lineno;
+                long bad_line = lineno;
                 free(line);
                 if (f != stdin) fclose(f);
-                return rv_cli_fail("match", "%s:%d: bad opening (%s)", path, bad_line,
+                return rv_cli_fail("match", "%s:%ld: bad opening (%s)", path, bad_line,
                                    rs != RV_OK ? rv_strerror(rs) : "the game is already over");
             }
             m->nopen++;
@@ -256,7 +304,7 @@ static int load_openings(match *m, const char *path) {
         rv_gomoku_result r;
         rv_gomoku_get_result(&g, &r);
         if (s != RV_OK || r.over) {
-            rc_bad = rv_cli_fail("match", "%s:%d: bad opening '%.60s' (%s)", path, lineno, line,
+            rc_bad = rv_cli_fail("match", "%s:%ld: bad opening '%.60s' (%s)", path, lineno, line,
                                  s != RV_OK ? rv_strerror(s) : "the game is already over");
             free(line);
             if (f != stdin) fclose(f);
@@ -266,6 +314,7 @@ static int load_openings(match *m, const char *path) {
     }
     free(line);
     if (f != stdin) fclose(f);
+    if (got < 0) return RV_EXIT_BAD;
     if (m->nopen == 0) return rv_cli_fail("match", "no openings in '%s'", path);
     return 0;
 }
@@ -290,9 +339,12 @@ static const char help[] =
     "                   openings; Othello, every 4-ply line from f5)\n"
     "  --tc MS          time per move in milliseconds\n"
     "  --tc-game MS     time per game in milliseconds (with or without --tc)\n"
+    "  --depth N        Othello: `set depth N` for NBoard engines (default 12 without\n"
+    "                   a time control; with one, no depth unless given)\n"
     "  --tolerance MS   lateness forgiven before a time loss (default 100)\n"
     "  --concurrency N  games played at once, 1 or 2 (default 1)\n"
     "  --save PREFIX    Gomoku: each game as PREFIX001.psq, ...; Othello: PREFIX.ggf\n"
+    "                   (a record that cannot be written makes the exit status 1)\n"
     "  --quiet          no per-game progress\n";
 
 int rv_cmd_match(int argc, char **argv) {
@@ -302,7 +354,7 @@ int rv_cmd_match(int argc, char **argv) {
     m->games = 2;
     m->concurrency = 1;
     m->rule = RV_RULE_FREESTYLE;
-    m->tc.tolerance_ms = 100;
+    m->setup.tc.tolerance_ms = 100;
     const char *openings = NULL, *eng[2] = {NULL, NULL};
     int neng = 0, rc = RV_EXIT_OK;
     for (int i = 1; i < argc; i++) {
@@ -332,6 +384,7 @@ int rv_cmd_match(int argc, char **argv) {
                     goto out;
                 }
             } else if (strcmp(a, "--rule") == 0) {
+                m->rule_given = 1;
                 if (rv_gomoku_rule_parse(val, &m->rule) != RV_OK) {
                     rc = rv_cli_fail("match", "unknown rule '%s'", val);
                     goto out;
@@ -348,6 +401,8 @@ int rv_cmd_match(int argc, char **argv) {
                     lo = 1, hi = 1000000;
                 else if (strcmp(a, "--concurrency") == 0)
                     lo = 1, hi = 2;
+                else if (strcmp(a, "--depth") == 0)
+                    lo = 1, hi = 60;
                 else if (strcmp(a, "--tc") != 0 && strcmp(a, "--tc-game") != 0 &&
                          strcmp(a, "--tolerance") != 0) {
                     rc = rv_cli_fail("match", "unknown option '%s' (try --help)", a);
@@ -358,17 +413,19 @@ int rv_cmd_match(int argc, char **argv) {
                     goto out;
                 }
                 if (strcmp(a, "--size") == 0)
-                    m->size = (int)v;
+                    m->size = (int)v, m->size_given = 1;
+                else if (strcmp(a, "--depth") == 0)
+                    m->setup.depth = (int)v;
                 else if (strcmp(a, "--games") == 0)
                     m->games = (int)v;
                 else if (strcmp(a, "--concurrency") == 0)
                     m->concurrency = (int)v;
                 else if (strcmp(a, "--tc") == 0)
-                    m->tc.turn_ms = v;
+                    m->setup.tc.turn_ms = v;
                 else if (strcmp(a, "--tc-game") == 0)
-                    m->tc.game_ms = v;
+                    m->setup.tc.game_ms = v;
                 else
-                    m->tc.tolerance_ms = v;
+                    m->setup.tc.tolerance_ms = v;
             }
         } else if (neng < 2) {
             eng[neng++] = a;
@@ -389,6 +446,24 @@ int rv_cmd_match(int argc, char **argv) {
                              m->reversi ? "[:simple]" : "", m->reversi ? "nboard" : "pbrain");
             goto out;
         }
+    /* Othello is 8x8 with its one rule: a size or rule would be silently ignored */
+    if (m->reversi && m->size_given && m->size != 8) {
+        rc = rv_cli_fail("match", "--size %d: Othello is played on 8x8 only", m->size);
+        goto out;
+    }
+    if (m->reversi && m->rule_given) {
+        rc = rv_cli_fail("match", "--rule is for Gomoku; Othello has one rule");
+        goto out;
+    }
+    if (!m->reversi && m->setup.depth) {
+        rc = rv_cli_fail("match", "--depth is for Othello (NBoard engines); Gomocup brains "
+                                  "think by the clock");
+        goto out;
+    }
+    if (m->reversi) m->size = 8;
+    m->setup.reversi = m->reversi;
+    m->setup.rule = m->rule;
+    m->setup.size = m->size;
     rv_gomoku probe;
     if (!m->reversi && rv_gomoku_init(&probe, m->size, m->size, m->rule) != RV_OK) {
         rc = rv_cli_fail("match", "cannot play %s on %dx%d", rv_gomoku_rule_name(m->rule), m->size,
@@ -417,17 +492,22 @@ int rv_cmd_match(int argc, char **argv) {
             memcpy(m->open[k].mv, tri[k], sizeof tri[k]);
         }
     }
-    if (m->reversi && m->save) {
+    if (m->save) {
+        /* find out now, not after the match, that the records cannot be written: Othello's
+           file is created empty; Gomoku's first file is tried and removed again */
         char path[4096];
-        snprintf(path, sizeof path, "%s.ggf", m->save);
+        snprintf(path, sizeof path, m->reversi ? "%s.ggf" : "%s001.psq", m->save);
         FILE *f = fopen(path, "w");
-        if (!f) {
-            rc = rv_cli_fail("match", "cannot write '%s'", path);
+        if (!f || fclose(f) != 0) {
+            rc = rv_cli_fail("match", "--save: cannot write '%s': %s", path, strerror(errno));
             goto out;
         }
-        fclose(f);
+        if (!m->reversi) remove(path);
     }
     signal(SIGPIPE, SIG_IGN); /* a brain that dies mid-write is a crash, not ours */
+    signal(SIGINT, on_signal);
+    signal(SIGTERM, on_signal);
+    signal(SIGHUP, on_signal);
     pthread_mutex_init(&m->lock, NULL);
     pthread_t th[2];
     int started = 0;
@@ -441,6 +521,11 @@ int rv_cmd_match(int argc, char **argv) {
         goto out;
     }
     print_summary(m);
+    if (fflush(stdout) != 0 || ferror(stdout)) {
+        rc = rv_cli_fail("match", "cannot write the result: %s", strerror(errno));
+        goto out;
+    }
+    if (m->save_failed) rc = 1; /* each failure was named on stderr */
 out:
     free(m->open);
     free(m);

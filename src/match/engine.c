@@ -1,5 +1,11 @@
-/* Engines for `renversi match`: internal levels, or child processes on pipes. */
+/*
+ * Engines for `renversi match`: internal levels, or child processes on pipes.
+ * Each external engine runs in a process group of its own, so stopping it
+ * (after the match, a time loss or a crash, or when the referee is killed by a
+ * signal) takes whatever its command started with it.
+ */
 #include <errno.h>
+#include <stdatomic.h>
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
@@ -9,7 +15,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "cli/match.h"
+#include "match/match.h"
 #include "renversi/core.h"
 
 int engine_spec_parse(const char *s, engine_spec *out) {
@@ -36,9 +42,37 @@ int engine_spec_parse(const char *s, engine_spec *out) {
     return 0;
 }
 
+/* The process groups of the running external engines, for engine_kill_all (which a
+ * signal handler may call: plain atomics, no locks). */
+#define MAX_GROUPS 16
+#define SEND_WAIT_MS 2000 /* an engine that reads nothing for this long is broken */
+static atomic_int groups[MAX_GROUPS];
+
+static void group_add(pid_t pg) {
+    for (int i = 0; i < MAX_GROUPS; i++) {
+        int zero = 0;
+        if (atomic_compare_exchange_strong(&groups[i], &zero, (int)pg)) return;
+    }
+}
+
+static void group_remove(pid_t pg) {
+    for (int i = 0; i < MAX_GROUPS; i++) {
+        int want = (int)pg;
+        if (atomic_compare_exchange_strong(&groups[i], &want, 0)) return;
+    }
+}
+
+void engine_kill_all(void) {
+    for (int i = 0; i < MAX_GROUPS; i++) {
+        int pg = atomic_load(&groups[i]);
+        if (pg > 0) kill(-pg, SIGKILL);
+    }
+}
+
 int engine_start(engine *e, const engine_spec *spec, int reversi) {
     memset(e, 0, sizeof *e);
     e->spec = spec;
+    e->reversi = reversi;
     e->to_fd = e->from_fd = -1;
     if (spec->kind == ENG_LEVEL) {
         if (reversi) {
@@ -63,12 +97,17 @@ int engine_start(engine *e, const engine_spec *spec, int reversi) {
         return -1;
     }
     if (pid == 0) {
+        setpgid(0, 0);
+        signal(SIGPIPE, SIG_DFL); /* the referee ignores it; the engine should not inherit that */
         dup2(in[0], 0);
         dup2(out[1], 1);
         close(in[0]), close(in[1]), close(out[0]), close(out[1]);
         execl("/bin/sh", "sh", "-c", spec->cmd, (char *)NULL);
         _exit(127);
     }
+    setpgid(pid, pid); /* also here, so the group exists before anyone signals it */
+    fcntl(in[1], F_SETFL, fcntl(in[1], F_GETFL) | O_NONBLOCK); /* engine_send bounds its waits */
+    group_add(pid);
     close(in[0]);
     close(out[1]);
     e->pid = pid;
@@ -86,21 +125,31 @@ void engine_stop(engine *e) {
         else
             engine_send(e, "quit");
         close(e->to_fd);
-        /* give it a moment to exit, then insist */
+        /* a moment to exit by itself; the leader stays a zombie (not reaped) so
+           its group id cannot be reused before the kill below */
         for (int i = 0; i < 50; i++) {
-            if (waitpid(e->pid, NULL, WNOHANG) == e->pid) {
-                e->pid = 0;
+            siginfo_t si;
+            memset(&si, 0, sizeof si);
+            if (waitid(P_PID, (id_t)e->pid, &si, WEXITED | WNOHANG | WNOWAIT) == 0 &&
+                si.si_pid == e->pid)
                 break;
-            }
             usleep(10000);
         }
-        if (e->pid > 0) {
-            kill(e->pid, SIGKILL);
-            waitpid(e->pid, NULL, 0);
-        }
+        kill(-e->pid, SIGKILL); /* the whole group: a wrapper's children too */
+        kill(e->pid, SIGKILL);  /* in case it left its group */
+        waitpid(e->pid, NULL, 0);
+        group_remove(e->pid);
         close(e->from_fd);
         e->pid = 0;
+        e->to_fd = e->from_fd = -1;
     }
+}
+
+int engine_restart(engine *e) {
+    const engine_spec *spec = e->spec;
+    int reversi = e->reversi;
+    engine_stop(e);
+    return engine_start(e, spec, reversi);
 }
 
 int engine_send(engine *e, const char *fmt, ...) {
@@ -114,13 +163,22 @@ int engine_send(engine *e, const char *fmt, ...) {
     for (int off = 0; off < n;) {
         ssize_t w = write(e->to_fd, line + off, (size_t)(n - off));
         if (w < 0 && errno == EINTR) continue;
+        if (w < 0 && errno == EAGAIN) {
+            /* the pipe is full: an engine that stops reading gets a bounded wait */
+            struct pollfd p = {.fd = e->to_fd, .events = POLLOUT};
+            int r = poll(&p, 1, SEND_WAIT_MS);
+            if (r < 0 && errno == EINTR) continue;
+            if (r <= 0) return -1;
+            continue;
+        }
         if (w <= 0) return -1;
         off += (int)w;
     }
     return 0;
 }
 
-int engine_read_line(engine *e, char *line, size_t cap, int64_t timeout_ms) {
+/* One line within timeout_ms (< 0: no limit): its length, -1 at end of file, -2 on timeout. */
+static int engine_read_line(engine *e, char *line, size_t cap, int64_t timeout_ms) {
     double deadline = rv_clock_seconds() + (double)timeout_ms / 1000.0;
     for (;;) {
         char *nl = NULL;

@@ -1,0 +1,131 @@
+/*
+ * The outgoing queue of each connection, bounded in bytes.
+ *
+ * A message is a reference-counted buffer, so a state broadcast to a room's hundred
+ * spectators is built once and queued a hundred times by reference. A `state` is a whole
+ * snapshot of the room: a newer one replaces a queued one not yet sent, so a spectator that
+ * reads slowly holds at most one. Anything else that would take a connection's queue over
+ * SRV_MAX_QUEUE_BYTES, or the server's over SRV_MAX_QUEUE_TOTAL, closes that connection
+ * (a client that does not read is dropped, not buffered for).
+ */
+#include <libwebsockets.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "server/srv.h"
+
+/* Bookkeeping bytes counted for every queued message besides its text. */
+#define MSG_OVERHEAD 64
+
+srv_buf *srv_buf_new(srv_queues *q, const char *text, size_t len) {
+    srv_buf *b = malloc(sizeof *b + LWS_PRE + len);
+    if (!b) return NULL;
+    b->refs = 1;
+    b->len = len;
+    b->owner = q;
+    memcpy(b->data + LWS_PRE, text, len);
+    if (q) q->bytes += len + MSG_OVERHEAD;
+    return b;
+}
+
+void srv_buf_unref(srv_buf *b) {
+    if (!b || --b->refs > 0) return;
+    if (b->owner) b->owner->bytes -= b->len + MSG_OVERHEAD;
+    free(b);
+}
+
+static void msg_free(srv_conn *c, srv_msg *m) {
+    c->qbytes -= m->buf->len + MSG_OVERHEAD;
+    c->qlen--;
+    srv_buf_unref(m->buf);
+    free(m);
+}
+
+void srv_queue_free(srv_conn *c) {
+    while (c->qhead) {
+        srv_msg *m = c->qhead;
+        c->qhead = m->next;
+        msg_free(c, m);
+    }
+    c->qtail = NULL;
+    c->qstate = NULL;
+    free(c->rx);
+    c->rx = NULL;
+}
+
+/* Drops a slow consumer: its queue goes now, the connection at the next service. */
+static void drop_slow(srv_conn *c) {
+    c->closing = 1;
+    char *rx = c->rx; /* srv_queue_free also frees the receive buffer: keep it */
+    c->rx = NULL;
+    srv_queue_free(c);
+    c->rx = rx;
+    if (c->queues) c->queues->dropped++;
+    if (c->wsi) lws_set_timeout(c->wsi, PENDING_TIMEOUT_USER_OK, LWS_TO_KILL_ASYNC);
+}
+
+/* Unlinks message m from c's queue (it is not the one being written). */
+static void unlink_msg(srv_conn *c, srv_msg *m) {
+    srv_msg **pp = &c->qhead, *prev = NULL;
+    while (*pp && *pp != m) {
+        prev = *pp;
+        pp = &(*pp)->next;
+    }
+    if (!*pp) return;
+    *pp = m->next;
+    if (c->qtail == m) c->qtail = prev;
+}
+
+void srv_send_buf(srv_conn *c, srv_buf *b, int is_state) {
+    if (c->closing || !b) return;
+    if (is_state && c->qstate) {
+        srv_msg *old = c->qstate;
+        unlink_msg(c, old);
+        c->qstate = NULL;
+        msg_free(c, old);
+    }
+    size_t cost = b->len + MSG_OVERHEAD;
+    int over_conn = c->qbytes + cost > SRV_MAX_QUEUE_BYTES;
+    int over_all = c->queues && c->qhead && c->queues->bytes > SRV_MAX_QUEUE_TOTAL;
+    if (c->qhead && (over_conn || over_all)) {
+        /* An empty queue always takes one message (an answer is never refused for size
+           alone); a backlog that grows past the limits means the client is not reading. */
+        drop_slow(c);
+        return;
+    }
+    srv_msg *m = calloc(1, sizeof *m);
+    if (!m) return;
+    b->refs++;
+    m->buf = b;
+    if (c->qtail) c->qtail->next = m;
+    else c->qhead = m;
+    c->qtail = m;
+    c->qlen++;
+    c->qbytes += cost;
+    if (is_state) c->qstate = m;
+    /* No wsi: a test harness reads the queue. A non-empty queue already asked. */
+    if (c->wsi && c->qhead == m) lws_callback_on_writable(c->wsi);
+}
+
+void srv_send(srv_conn *c, const char *text, size_t len) {
+    if (c->closing) return;
+    srv_buf *b = srv_buf_new(c->queues, text, len);
+    if (!b) return;
+    srv_send_buf(c, b, 0);
+    srv_buf_unref(b);
+}
+
+int srv_queue_write(srv_conn *c) {
+    srv_msg *m = c->qhead;
+    if (!m) return 0;
+    int n = lws_write(c->wsi, m->buf->data + LWS_PRE, m->buf->len, LWS_WRITE_TEXT);
+    if (n < (int)m->buf->len) return -1;
+    /* lws took the whole message (what the socket did not take, lws keeps and sends
+       before it calls for the next write). */
+    c->qhead = m->next;
+    if (!c->qhead) c->qtail = NULL;
+    if (c->qstate == m) c->qstate = NULL;
+    msg_free(c, m);
+    if (c->qhead) lws_callback_on_writable(c->wsi);
+    return 0;
+}

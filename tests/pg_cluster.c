@@ -1,0 +1,468 @@
+/*
+ * Several `renversi serve` instances on one PostgreSQL database (run by
+ * tests/cli_store_pg.sh beside a throwaway cluster; RV_TEST_PG names it). Real servers in
+ * child processes on loopback ports, real WebSocket clients:
+ *   - two players and a spectator, each on another instance, play a game to its end (with
+ *     an undo asked on one instance and accepted on another);
+ *   - two connections of the same seat on two instances send a move for the same turn at
+ *     the same moment, round after round: exactly one is committed each time;
+ *   - a game against the computer whose move is thought by whichever instance claims it;
+ *   - kill -9 of an instance at a random moment of a game, or while the computer thinks,
+ *     ten times: the clients come back through another instance, no acknowledged move is
+ *     lost and none is applied twice.
+ * Usage: pg_cluster [SEED]
+ */
+#include <cjson/cJSON.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <time.h>
+
+#include "server/server.h"
+#include "test.h"
+#include "ws_client.h"
+
+#define NINST 3
+
+static char db_url[1024];
+static char web_dir[256];
+static pid_t pids[NINST];
+static int ports[NINST];
+
+static void on_ready(int port, void *arg) {
+    int fd = *(int *)arg;
+    if (write(fd, &port, sizeof port) != (ssize_t)sizeof port) _exit(3);
+    close(fd);
+}
+
+/* Starts instance I (a server in a child process on a free port). */
+static void start_instance(int i) {
+    int p[2];
+    if (pipe(p)) return;
+    fflush(NULL);
+    pid_t pid = fork();
+    if (pid == 0) {
+        close(p[0]);
+        int wfd = p[1];
+        rv_server_opts o = {.host = "127.0.0.1", .port = 0, .db = db_url, .web = web_dir,
+                            .quiet = 1, .ready = on_ready, .ready_arg = &wfd, .ai_lease_s = 2};
+        exit(rv_server_run(&o));
+    }
+    close(p[1]);
+    int port = 0;
+    if (read(p[0], &port, sizeof port) != (ssize_t)sizeof port) port = 0;
+    close(p[0]);
+    pids[i] = pid;
+    ports[i] = port;
+    CHECK_MSG(port > 0, "instance %d did not start", i);
+}
+
+/* Stops instance I with SIG; its exit code (-1 when the signal killed it). */
+static int stop_instance(int i, int sig) {
+    if (pids[i] <= 0) return -1;
+    kill(pids[i], sig);
+    int st;
+    waitpid(pids[i], &st, 0);
+    pids[i] = 0;
+    return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+}
+
+/* ---------------------------------------------------------------- client helpers */
+
+static cJSON *recv_any(ws_conn *c, int timeout_ms) {
+    char *m;
+    if (ws_recv(c, &m, timeout_ms) <= 0) return NULL;
+    cJSON *j = cJSON_Parse(m);
+    free(m);
+    return j;
+}
+
+static const char *str(const cJSON *j, const char *k) {
+    const cJSON *v = j ? cJSON_GetObjectItem(j, k) : NULL;
+    return cJSON_IsString(v) ? v->valuestring : "";
+}
+
+static int nmoves(const cJSON *state) {
+    return cJSON_GetArraySize(cJSON_GetObjectItem(state, "moves"));
+}
+
+static int has_move(const cJSON *state, const char *pt) {
+    cJSON *mv = cJSON_GetObjectItem(state, "moves");
+    for (int i = 0; i < cJSON_GetArraySize(mv); i++)
+        if (!strcmp(cJSON_GetArrayItem(mv, i)->valuestring, pt)) return 1;
+    return 0;
+}
+
+static int64_t now_ms(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (int64_t)t.tv_sec * 1000 + t.tv_nsec / 1000000;
+}
+
+/* Messages until one of TYPE (others dropped); NULL after TIMEOUT_MS. */
+static cJSON *recv_type(ws_conn *c, const char *type, int timeout_ms) {
+    int64_t end = now_ms() + timeout_ms;
+    for (;;) {
+        int left = (int)(end - now_ms());
+        if (left <= 0) return NULL;
+        cJSON *j = recv_any(c, left);
+        if (!j) return NULL;
+        if (!strcmp(str(j, "type"), type)) return j;
+        cJSON_Delete(j);
+    }
+}
+
+/* States until one with N moves; NULL after TIMEOUT_MS. */
+static cJSON *recv_state_n(ws_conn *c, int n, int timeout_ms) {
+    int64_t end = now_ms() + timeout_ms;
+    for (;;) {
+        int left = (int)(end - now_ms());
+        cJSON *j = left > 0 ? recv_type(c, "state", left) : NULL;
+        if (!j || nmoves(j) == n) return j;
+        cJSON_Delete(j);
+    }
+}
+
+static void drain(ws_conn *c) {
+    cJSON *j;
+    while ((j = recv_any(c, 100))) cJSON_Delete(j);
+}
+
+typedef struct seat {
+    ws_conn c;
+    int inst;
+    char seat[16], token[80], room[32];
+} seat;
+
+static int open_on(seat *s, int inst) {
+    s->inst = inst;
+    int ok = ws_open(&s->c, ports[inst], "/ws", "") == 0;
+    CHECK_MSG(ok, "cannot connect to instance %d (port %d)", inst, ports[inst]);
+    return ok ? 0 : -1;
+}
+
+static void read_joined(seat *s) {
+    cJSON *j = recv_type(&s->c, "joined", 5000);
+    CHECK(j != NULL);
+    snprintf(s->seat, sizeof s->seat, "%s", str(j, "seat"));
+    snprintf(s->token, sizeof s->token, "%s", str(j, "token"));
+    snprintf(s->room, sizeof s->room, "%s", str(j, "room"));
+    cJSON_Delete(j);
+}
+
+static void create_on(seat *s, int inst, const char *json) {
+    memset(s, 0, sizeof *s);
+    if (open_on(s, inst)) return;
+    ws_send_text(&s->c, json);
+    read_joined(s);
+    cJSON_Delete(recv_type(&s->c, "state", 5000));
+}
+
+static void join_on(seat *s, int inst, const char *room, const char *token) {
+    memset(s, 0, sizeof *s);
+    if (open_on(s, inst)) return;
+    char m[256];
+    snprintf(m, sizeof m, "{\"type\":\"join\",\"room\":\"%s\",\"token\":\"%s\"}", room, token);
+    ws_send_text(&s->c, m);
+    read_joined(s);
+}
+
+static void send_move(seat *s, const char *pt) {
+    char m[96];
+    snprintf(m, sizeof m, "{\"type\":\"move\",\"move\":\"%s\"}", pt);
+    ws_send_text(&s->c, m);
+}
+
+/* The answer to this client's move PT: 1 a state that has it, 0 an error, -1 nothing. */
+static int move_answer(seat *s, const char *pt, cJSON **state) {
+    int64_t end = now_ms() + 8000;
+    for (;;) {
+        int left = (int)(end - now_ms());
+        cJSON *j = left > 0 ? recv_any(&s->c, left) : NULL;
+        if (!j) return -1;
+        if (!strcmp(str(j, "type"), "error")) {
+            cJSON_Delete(j);
+            return 0;
+        }
+        if (!strcmp(str(j, "type"), "state") && has_move(j, pt)) {
+            if (state) *state = j;
+            else cJSON_Delete(j);
+            return 1;
+        }
+        cJSON_Delete(j);
+    }
+}
+
+/* Plays PT and returns the state that has it (NULL on error or timeout). */
+static cJSON *play(seat *s, const char *pt) {
+    send_move(s, pt);
+    cJSON *st = NULL;
+    return move_answer(s, pt, &st) == 1 ? st : NULL;
+}
+
+/* ---------------------------------------------------------------- cases */
+
+static void test_three_instances(void) {
+    seat a, b, w;
+    create_on(&a, 0, "{\"type\":\"create\",\"variant\":\"freestyle\",\"mode\":\"online\"}");
+    join_on(&b, 1, a.room, "");
+    join_on(&w, 2, a.room, "");
+    CHECK_EQ_STR(a.seat, "black");
+    CHECK_EQ_STR(b.seat, "white");
+    CHECK_EQ_STR(w.seat, "spectator");
+    drain(&a.c);
+    drain(&b.c);
+    drain(&w.c);
+    const char *seq[] = {"h8", "a1", "i8", "a2", "j8", "a3", "k8", "a4"};
+    for (int i = 0; i < 8; i++) {
+        seat *mover = i % 2 ? &b : &a, *other = i % 2 ? &a : &b;
+        cJSON *s = play(mover, seq[i]);
+        CHECK_MSG(s && nmoves(s) == i + 1, "move %d %s on instance %d", i + 1, seq[i], mover->inst);
+        cJSON_Delete(s);
+        /* The other player and the spectator hear of it through their own instances. */
+        s = recv_state_n(&other->c, i + 1, 5000);
+        CHECK_MSG(s && has_move(s, seq[i]), "instance %d did not show %s", other->inst, seq[i]);
+        cJSON_Delete(s);
+        s = recv_state_n(&w.c, i + 1, 5000);
+        CHECK_MSG(s && has_move(s, seq[i]), "the spectator did not see %s", seq[i]);
+        cJSON_Delete(s);
+    }
+    /* White (instance 1) asks to take a4 back; black (instance 0) sees it and accepts. */
+    ws_send_text(&b.c, "{\"type\":\"undo\"}");
+    cJSON *s = NULL;
+    for (int k = 0; k < 10; k++) {
+        cJSON_Delete(s);
+        s = recv_type(&a.c, "state", 5000);
+        if (!s || !strcmp(str(s, "undo_request"), "white")) break;
+    }
+    CHECK_MSG(s && !strcmp(str(s, "undo_request"), "white"), "black did not see the request");
+    cJSON_Delete(s);
+    ws_send_text(&a.c, "{\"type\":\"undo_reply\",\"accept\":true}");
+    s = recv_state_n(&b.c, 7, 5000);
+    CHECK_MSG(s && !strcmp(str(s, "to_move"), "white"), "white did not get its move back");
+    cJSON_Delete(s);
+    cJSON_Delete(recv_state_n(&w.c, 7, 5000));
+    drain(&a.c);
+    /* White plays elsewhere; black completes five. */
+    s = play(&b, "b5");
+    CHECK(s != NULL);
+    cJSON_Delete(s);
+    cJSON_Delete(recv_state_n(&a.c, 8, 5000));
+    s = play(&a, "l8");
+    CHECK(s && cJSON_IsTrue(cJSON_GetObjectItem(s, "over")));
+    cJSON_Delete(s);
+    s = recv_state_n(&w.c, 9, 5000);
+    CHECK_MSG(s && !strcmp(str(s, "winner"), "black"), "the spectator's last state: %s",
+              s ? str(s, "result") : "(none)");
+    cJSON_Delete(s);
+    s = recv_state_n(&b.c, 9, 5000);
+    CHECK(s && cJSON_IsTrue(cJSON_GetObjectItem(s, "over")));
+    cJSON_Delete(s);
+    /* No more moves, on any instance. */
+    send_move(&b, "c5");
+    CHECK_EQ_INT(move_answer(&b, "c5", NULL), 0);
+    ws_close(&a.c);
+    ws_close(&b.c);
+    ws_close(&w.c);
+}
+
+static void test_same_turn_race(void) {
+    static const char *const p1[] = {"a1", "c1", "e1", "g1", "i1", "k1", "m1", "o1", "a13", "c13"};
+    static const char *const p2[] = {"b3", "d3", "f3", "h3", "j3", "l3", "n3", "b11", "d11", "f11"};
+    static const char *const wh[] = {"a15", "c15", "e15", "g15", "i15", "k15", "m15", "o15", "b9", "d9"};
+    seat a, a2, b;
+    create_on(&a, 0, "{\"type\":\"create\",\"variant\":\"freestyle\",\"mode\":\"online\"}");
+    join_on(&b, 2, a.room, "");
+    join_on(&a2, 1, a.room, a.token); /* black's seat again, through another instance */
+    CHECK_EQ_STR(a2.seat, "black");
+    char winners[10][8];
+    int rounds = 10, ok = 1;
+    for (int r = 0; r < rounds && ok; r++) {
+        drain(&a.c);
+        drain(&a2.c);
+        send_move(&a, p1[r]);
+        send_move(&a2, p2[r]);
+        int w1 = move_answer(&a, p1[r], NULL), w2 = move_answer(&a2, p2[r], NULL);
+        CHECK_MSG(w1 >= 0 && w2 >= 0 && w1 + w2 == 1, "round %d: answers %d and %d", r, w1, w2);
+        snprintf(winners[r], sizeof winners[r], "%s", w1 == 1 ? p1[r] : p2[r]);
+        cJSON *s = recv_state_n(&b.c, 2 * r + 1, 5000);
+        CHECK_MSG(s && has_move(s, winners[r]), "round %d: white did not see %s", r, winners[r]);
+        cJSON_Delete(s);
+        s = play(&b, wh[r]);
+        ok = s != NULL;
+        CHECK_MSG(ok, "round %d: white's move", r);
+        cJSON_Delete(s);
+    }
+    /* The stored game: one black move per round, the winner's, then white's. */
+    seat v;
+    join_on(&v, 2, a.room, "");
+    cJSON *s = recv_type(&v.c, "state", 5000);
+    CHECK_EQ_INT(s ? nmoves(s) : -1, 2 * rounds);
+    for (int r = 0; s && r < rounds && 2 * r + 1 < nmoves(s); r++) {
+        cJSON *mv = cJSON_GetObjectItem(s, "moves");
+        CHECK_EQ_STR(cJSON_GetArrayItem(mv, 2 * r)->valuestring, winners[r]);
+        CHECK_EQ_STR(cJSON_GetArrayItem(mv, 2 * r + 1)->valuestring, wh[r]);
+    }
+    cJSON_Delete(s);
+    ws_close(&a.c);
+    ws_close(&a2.c);
+    ws_close(&b.c);
+    ws_close(&v.c);
+}
+
+static void test_ai_shared(void) {
+    seat a;
+    create_on(&a, 1, "{\"type\":\"create\",\"variant\":\"freestyle\",\"size\":9,\"mode\":\"ai\","
+                     "\"color\":\"black\",\"level\":1}");
+    send_move(&a, "e5");
+    int saw_thinking = 0;
+    cJSON *s = NULL;
+    for (int i = 0; i < 10; i++) {
+        cJSON_Delete(s);
+        s = recv_type(&a.c, "state", 20000);
+        if (!s) break;
+        saw_thinking |= cJSON_IsTrue(cJSON_GetObjectItem(s, "thinking"));
+        if (nmoves(s) == 2 && !cJSON_IsTrue(cJSON_GetObjectItem(s, "thinking"))) break;
+    }
+    CHECK(saw_thinking);
+    CHECK_MSG(s && nmoves(s) == 2, "the computer did not answer through the job table");
+    cJSON_Delete(s);
+    ws_close(&a.c);
+}
+
+/* Moves of the state s as "m1 m2 ..." into buf. */
+static void moves_text(const cJSON *s, char *buf, size_t n) {
+    buf[0] = 0;
+    cJSON *mv = cJSON_GetObjectItem(s, "moves");
+    for (int i = 0; i < cJSON_GetArraySize(mv); i++) {
+        size_t k = strlen(buf);
+        snprintf(buf + k, n - k, "%s%s", i ? " " : "", cJSON_GetArrayItem(mv, i)->valuestring);
+    }
+}
+
+/* One kill -9 round during a game between two people. */
+static void kill_round_game(int round, unsigned *seed) {
+    static const char *const seq[] = {"h8", "a1", "i9", "a3", "j10", "a5", "g7", "a7",
+                                      "c2", "o15", "c4", "o13", "c6", "o11"};
+    int x = rand_r(seed) % 2, y = 1 - x; /* a's and b's instances; 2 is where they return */
+    seat a, b;
+    create_on(&a, x, "{\"type\":\"create\",\"variant\":\"freestyle\",\"mode\":\"online\"}");
+    join_on(&b, y, a.room, "");
+    drain(&a.c);
+    int upto = 1 + rand_r(seed) % 10, inflight = rand_r(seed) % 2;
+    char acked[256] = "";
+    int nack = 0;
+    for (int i = 0; i < upto; i++) {
+        cJSON *s = play(i % 2 ? &b : &a, seq[i]);
+        if (!s) break;
+        moves_text(s, acked, sizeof acked);
+        nack = nmoves(s);
+        cJSON_Delete(s);
+        drain(i % 2 ? &a.c : &b.c);
+    }
+    CHECK_EQ_INT(nack, upto);
+    /* The instance of the player to move dies, maybe with that player's move in flight. */
+    seat *mover = upto % 2 ? &b : &a;
+    int victim = mover->inst;
+    if (inflight) send_move(mover, seq[upto]);
+    if (inflight && rand_r(seed) % 2) usleep((useconds_t)(rand_r(seed) % 3000));
+    stop_instance(victim, SIGKILL);
+    ws_close(&mover->c);
+    seat back;
+    join_on(&back, 2, a.room, mover->token);
+    CHECK_EQ_STR(back.seat, mover == &a ? "black" : "white");
+    ws_send_text(&back.c, "{\"type\":\"ping\"}");
+    cJSON *s = recv_type(&back.c, "state", 5000);
+    char now[256] = "";
+    if (s) moves_text(s, now, sizeof now);
+    int n = s ? nmoves(s) : -1;
+    /* Every acknowledged move is there, in order, once; the one in flight at most once. */
+    CHECK_MSG(strncmp(now, acked, strlen(acked)) == 0 && (n == nack || (inflight && n == nack + 1)),
+              "round %d: stored '%s', acknowledged '%s'%s", round, now, acked,
+              inflight ? " + one in flight" : "");
+    cJSON_Delete(s);
+    /* The game goes on through the surviving instances. */
+    if (n == nack) {
+        cJSON *t = play(&back, seq[upto]);
+        CHECK_MSG(t != NULL, "round %d: no move after the kill", round);
+        cJSON_Delete(t);
+        n++;
+    }
+    seat *other = mover == &a ? &b : &a;
+    s = recv_state_n(&other->c, n, 5000);
+    CHECK_MSG(s != NULL, "round %d: the other player (instance %d) did not see move %d", round,
+              other->inst, n);
+    cJSON_Delete(s);
+    ws_close(&a.c);
+    ws_close(&b.c);
+    ws_close(&back.c);
+    start_instance(victim);
+}
+
+/* One kill -9 round while the computer thinks: the move comes exactly once. */
+static void kill_round_ai(int round, unsigned *seed) {
+    int x = rand_r(seed) % 2;
+    seat a;
+    create_on(&a, x, "{\"type\":\"create\",\"variant\":\"renju\",\"mode\":\"ai\","
+                     "\"color\":\"black\",\"level\":2}");
+    send_move(&a, "h8");
+    cJSON *s = NULL;
+    /* Acknowledged: the state with h8 (the job is queued in the same transaction). */
+    for (int i = 0; i < 5; i++) {
+        s = recv_type(&a.c, "state", 5000);
+        if (!s || has_move(s, "h8")) break;
+        cJSON_Delete(s);
+    }
+    CHECK(s && has_move(s, "h8"));
+    cJSON_Delete(s);
+    usleep((useconds_t)(rand_r(seed) % 400) * 1000);
+    stop_instance(x, SIGKILL);
+    ws_close(&a.c);
+    seat back;
+    join_on(&back, 2, a.room, a.token);
+    CHECK_EQ_STR(back.seat, "black");
+    /* The computer's answer comes (from any instance; a dead one's lease runs out). */
+    s = NULL;
+    int64_t end = now_ms() + 20000;
+    int n = -1;
+    while (now_ms() < end) {
+        cJSON_Delete(s);
+        s = recv_type(&back.c, "state", (int)(end - now_ms()));
+        if (!s) break;
+        n = nmoves(s);
+        if (n >= 2 && !cJSON_IsTrue(cJSON_GetObjectItem(s, "thinking"))) break;
+    }
+    CHECK_MSG(n == 2, "round %d: %d moves after the computer's turn", round, n);
+    cJSON_Delete(s);
+    /* Once only: nothing more comes. */
+    s = recv_type(&back.c, "state", 1500);
+    CHECK_MSG(!s || nmoves(s) == 2, "round %d: another state with %d moves", round, nmoves(s));
+    cJSON_Delete(s);
+    ws_close(&back.c);
+    start_instance(x);
+}
+
+int main(int argc, char **argv) {
+    signal(SIGPIPE, SIG_IGN);
+    const char *base = getenv("RV_TEST_PG");
+    if (!base || !*base) {
+        fprintf(stderr, "pg_cluster: RV_TEST_PG must name a PostgreSQL database "
+                        "(run it under scripts/pg-tmp.sh)\n");
+        return 2;
+    }
+    const char *schema = getenv("RV_TEST_PG_SCHEMA");
+    snprintf(db_url, sizeof db_url, "%s%soptions=-csearch_path%%3D%s", base,
+             strchr(base, '?') ? "&" : "?", schema ? schema : "public");
+    snprintf(web_dir, sizeof web_dir, "%s", RV_WEB_DIR);
+    unsigned seed = argc > 1 ? (unsigned)strtoul(argv[1], NULL, 10) : (unsigned)time(NULL);
+    fprintf(stderr, "pg_cluster: seed %u\n", seed);
+    for (int i = 0; i < NINST; i++) start_instance(i);
+    test_three_instances();
+    test_same_turn_race();
+    test_ai_shared();
+    for (int round = 0; round < 10; round++) {
+        if (round % 2) kill_round_ai(round, &seed);
+        else kill_round_game(round, &seed);
+    }
+    for (int i = 0; i < NINST; i++) CHECK_EQ_INT(stop_instance(i, SIGTERM), 0);
+    return test_finish();
+}
