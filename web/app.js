@@ -8,6 +8,11 @@
   let ws = null, backoff = 250, state = null, seat = null, roomId = null, replay = null;
   let pendingCreate = null, lastMsg = null, hint = null, joins = 0;
   const board = new window.RvBoard($('board'));
+  const chat = new window.RvChat({ send: (o) => send(o), t: (k, a) => t(k, a), log: $('chat-log'),
+    form: $('chat-form'), input: $('chat-text') });
+  const opening = new window.RvOpening({ send: (o) => send(o), t: (k, a) => t(k, a),
+    panel: $('opening-panel'), prompt: $('opening-prompt'), actions: $('opening-actions'),
+    redraw: () => render() });
 
   function t(key, args) {
     let s = (T[lang] && T[lang][key]) || T.en[key] || key;
@@ -55,11 +60,13 @@
   function onMessage(m) {
     switch (m.type) {
       case 'joined':
+        if (m.room !== roomId) chat.reset([]);
         roomId = m.room; seat = m.seat; joins++;
         if (m.token) localStorage.setItem('renversi.token.' + m.room, m.token);
         if (location.hash !== '#room=' + m.room) history.replaceState(null, '', '#room=' + m.room);
         break;
       case 'state':
+        if (state && state.game_id !== m.game_id) chat.reset([]);
         state = m;
         if (hint && hint.ply !== m.moves.length) hint = null;
         if (m.over) send({ type: 'list' });
@@ -67,6 +74,11 @@
         render();
         break;
       case 'error': onError(m); break;
+      case 'events': chat.reset(m.events); render(); break;
+      case 'event': chat.add(m); render(); break;
+      case 'notice':
+        showMessage({ text: t('notice_' + m.code, { by: t((m.params || {}).by || ''), asker: t((m.params || {}).asker || '') }) });
+        break;
       case 'games': renderGames(m.games); break;
       case 'replay': m.boards = replayBoards(m); replay = { game: m, ply: m.boards.length - 1 }; render(); break;
       case 'export': download(m.filename, m.text); break;
@@ -89,7 +101,10 @@
       return;
     }
     const key = 'err_' + m.code;
-    const text = T.en[key] ? t(key, { msg: m.message }) : t('err_other', { msg: m.message });
+    const args = Object.assign({ msg: m.message }, m.params || {});
+    if (args.area) args.area = t('area_' + args.area);
+    if (args.step) args.step = t('step_' + args.step);
+    const text = T.en[key] ? t(key, args) : t('err_other', { msg: m.message });
     showMessage({ text: text, raw: m });
   }
 
@@ -131,6 +146,9 @@
   function render() {
     const inReplay = !!replay;
     $('replay-bar').hidden = !inReplay;
+    chat.enable(!!state, inReplay);
+    chat.render(inReplay ? replay.game.events || [] : null, inReplay ? replay.ply : undefined);
+    opening.update(inReplay ? null : state, seat);
     if (inReplay) { renderReplay(); return; }
     const s = state;
     $('room').hidden = !s;
@@ -144,7 +162,7 @@
     $('controls').hidden = false;
     board.draw({ size: s.size, reversi: s.variant === 'reversi', board: s.board, cols: s.cols, rows: s.rows,
       last: s.last, legal: seat === s.to_move ? s.legal : [], forbidden: s.forbidden,
-      hint: hint && hint.x >= 0 ? [hint.x, hint.y] : null });
+      hint: hint && hint.x >= 0 ? [hint.x, hint.y] : null, marks: opening.marks(s) });
     $('room-link').value = location.origin + location.pathname + '#room=' + s.room;
     $('seat').textContent = seat === 'black' || seat === 'white' ? t('youAre', { color: t(seat) }) : t('spectating');
     const who = (c) => t('seat_' + s.seats[c]) + (s.seats[c] === 'human' && !s.present[c] ? ' (' + t('away') + ')' : '');
@@ -153,18 +171,22 @@
     if (s.over) st = t('over', { result: resultText(s) });
     else if (s.thinking) st = t('thinking');
     else if (s.mode === 'online' && (s.seats.black === 'open' || s.seats.white === 'open')) st = t('waiting');
+    else if (opening.active(s)) st = t('op_status', { color: t(s.turn) });
     else if (seat === s.to_move) st = t('yourTurn', { color: t(s.to_move) });
     else st = t('toMove', { color: colorName(s.to_move) });
     if (s.variant === 'reversi') st += ' · ● ' + s.counts[0] + ' ○ ' + s.counts[1];
+    if (s.mode === 'online' && s.hints && s.hints.allowed && (s.hints.black || s.hints.white))
+      st += ' · ' + t('hintsUsed', { b: s.hints.black, w: s.hints.white });
     $('status').textContent = st;
     const ol = $('move-list');
     ol.textContent = '';
     s.moves.forEach((mv) => { const li = document.createElement('li'); li.textContent = mv === 'pass' ? t('pass') : mv; ol.appendChild(li); });
     ol.scrollTop = ol.scrollHeight;
     const seated = seat === 'black' || seat === 'white';
-    $('undo').disabled = !seated || s.moves.length === 0 || (!!s.undo_request);
+    const locked = s.opening ? s.opening.locked : 0;
+    $('undo').disabled = !seated || s.moves.length <= locked || (!!s.undo_request) || opening.active(s);
     $('resign').disabled = !seated || s.over;
-    $('hint').disabled = !seated || s.over || s.to_move !== seat;
+    $('hint').disabled = !seated || s.over || s.to_move !== seat || opening.active(s) || (s.hints && !s.hints.allowed);
     $('again').disabled = !seated || (s.mode === 'online' && !s.over);
     const asked = s.undo_request && seated && s.undo_request !== seat;
     $('undo-ask').hidden = !asked;
@@ -227,24 +249,51 @@
   board.onPoint = (x, y) => {
     if (replay || !state || state.over) return;
     if (seat !== 'black' && seat !== 'white') { onError({ code: 'not_seated', message: '' }); return; }
-    if (seat !== state.to_move) { onError({ code: 'not_your_turn', message: '' }); return; }
+    if (seat !== (state.turn || state.to_move)) { onError({ code: 'not_your_turn', message: '' }); return; }
+    if (opening.onPoint(state, seat, x, y)) return;
     send({ type: 'move', x: x, y: y, ply: state.moves.length });
   };
+  /* Leaving a game in progress (a player's, with moves) asks first. */
+  function confirmLeave(then) {
+    const s = state, seated = seat === 'black' || seat === 'white';
+    if (!s || s.over || !seated || s.moves.length === 0) return then();
+    $('confirm-text').textContent = t('confirmAbandon');
+    const d = $('confirm');
+    d.onclose = () => { if (d.returnValue === 'yes') then(); };
+    d.returnValue = '';
+    d.showModal();
+  }
   $('setup').addEventListener('submit', (ev) => {
     ev.preventDefault();
-    replay = null;
-    const variant = $('variant').value;
-    const msg = { type: 'create', variant: variant, mode: $('mode').value, color: $('color').value,
-      level: parseInt($('level').value, 10) || 5 };
-    if (variant !== 'reversi') msg.size = parseInt($('size').value, 10) || 15;
-    if (ws && ws.readyState === 1) send(msg); else pendingCreate = msg;
+    confirmLeave(() => {
+      replay = null;
+      const variant = $('variant').value;
+      const msg = { type: 'create', variant: variant, mode: $('mode').value, color: $('color').value,
+        level: parseInt($('level').value, 10) || 5 };
+      if (variant !== 'reversi') msg.size = parseInt($('size').value, 10) || 15;
+      if (!$('opening-label').hidden && $('opening').value !== 'free') msg.opening = $('opening').value;
+      if (msg.mode === 'online') msg.hints = $('allow-hints').checked;
+      if (ws && ws.readyState === 1) send(msg); else pendingCreate = msg;
+    });
   });
-  $('variant').addEventListener('change', () => { $('size-label').hidden = $('variant').value === 'reversi'; });
-  $('mode').addEventListener('change', () => { $('level-label').hidden = $('mode').value !== 'ai'; });
+  /* The opening rules that fit the game: swap2 for Gomoku, Soosõrv-8 for Renju on 15x15. */
+  function setupFields() {
+    const v = $('variant').value, size = parseInt($('size').value, 10) || 15;
+    $('size-label').hidden = v === 'reversi';
+    $('level-label').hidden = $('mode').value !== 'ai';
+    $('hints-label').hidden = $('mode').value !== 'online';
+    const fits = { free: true, swap2: v !== 'reversi' && v !== 'renju', soosorv8: v === 'renju' && size === 15 };
+    let any = false;
+    for (const o of $('opening').options) { o.hidden = o.disabled = !fits[o.value]; any = any || (o.value !== 'free' && fits[o.value]); }
+    if (!fits[$('opening').value]) $('opening').value = 'free';
+    $('opening-label').hidden = !any;
+  }
+  ['variant', 'mode', 'size'].forEach((id) => $(id).addEventListener('change', setupFields));
+  $('size').addEventListener('input', setupFields);
   $('undo').addEventListener('click', () => send({ type: 'undo' }));
   $('resign').addEventListener('click', () => send({ type: 'resign' }));
   $('hint').addEventListener('click', () => send({ type: 'hint' }));
-  $('again').addEventListener('click', () => send({ type: 'new' }));
+  $('again').addEventListener('click', () => confirmLeave(() => send({ type: 'new' })));
   $('undo-yes').addEventListener('click', () => send({ type: 'undo_reply', accept: true }));
   $('undo-no').addEventListener('click', () => send({ type: 'undo_reply', accept: false }));
   $('refresh').addEventListener('click', () => send({ type: 'list' }));
@@ -271,7 +320,7 @@
 
   const m = location.hash.match(/^#room=([0-9a-z]+)$/);
   if (m) roomId = m[1];
-  $('level-label').hidden = $('mode').value !== 'ai';
+  setupFields();
   applyLang();
   connect();
 })();

@@ -115,6 +115,14 @@
       ctx.strokeStyle = '#1565c0'; ctx.lineWidth = Math.max(2, c * 0.09);
       ctx.beginPath(); ctx.arc(p[0], p[1], c * 0.38, 0, 2 * Math.PI); ctx.stroke();
     }
+    /* Numbered marks: the fifth moves offered in an opening. */
+    for (const mk of view.marks || []) {
+      const p = this.centre(mk[0], mk[1]);
+      ctx.strokeStyle = '#6a1b9a'; ctx.lineWidth = Math.max(2, c * 0.08);
+      ctx.beginPath(); ctx.arc(p[0], p[1], c * 0.36, 0, 2 * Math.PI); ctx.stroke();
+      ctx.fillStyle = '#6a1b9a'; ctx.font = 'bold ' + Math.max(9, Math.floor(c * 0.42)) + 'px sans-serif';
+      ctx.fillText(mk[2], p[0], p[1]);
+    }
     if (view.last) {
       const p = this.centre(view.last[0], view.last[1]);
       ctx.fillStyle = '#e00000';

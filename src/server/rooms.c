@@ -942,8 +942,9 @@ static void do_undo_reply(srv *s, srv_conn *c, const cJSON *msg) {
     /* Refused (or nothing left to take back): the request is withdrawn. */
     if (rc == 1 || rc == 2) rc = room_commit(s, r, &r->game, rv_game_nmoves(&r->game), RV_EMPTY);
     if (rc) return commit_failed(s, c, rc, "the answer");
+    broadcast_state(r);
     if (!cJSON_IsTrue(acc)) {
-        /* Everyone hears it, the asker above all. */
+        /* Everyone hears it, the asker above all (after the state, which clears messages). */
         cJSON *j = cJSON_CreateObject();
         cJSON_AddStringToObject(j, "type", "notice");
         cJSON_AddStringToObject(j, "code", "undo_declined");
@@ -953,7 +954,6 @@ static void do_undo_reply(srv *s, srv_conn *c, const cJSON *msg) {
         srv_broadcast_json(r, j);
         cJSON_Delete(j);
     }
-    broadcast_state(r);
 }
 
 static void do_hint(srv *s, srv_conn *c) {
