@@ -88,6 +88,7 @@ struct rv_reversi_ai {
     int aborted;          /* the running search was cut short */
     int simd;             /* rv_reversi_simd code path of the solver */
     int eval_kind;        /* rv_reversi_eval of the midgame search */
+    int probcut;          /* Multi-ProbCut in the midgame search (pattern evaluation only) */
 };
 
 /* True when the running search must stop (stop request or time out). */
@@ -122,6 +123,11 @@ int rv_ai_mid_search(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha, int b
  * RV_REVERSI_PASS / RV_REVERSI_AI_NONE.  Sets ai->aborted if stopped.
  */
 int rv_ai_endgame(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha, int beta, int *best);
+
+/* The exact score of (P, O) (*move a best move), searched first in a narrow
+ * window around a shallow midgame guess (solve.c).  Sets ai->aborted if
+ * stopped. */
+int rv_ai_solve_exact(rv_reversi_ai *ai, uint64_t P, uint64_t O, int *move);
 
 /* Final score of a finished game (or of any position counted as finished). */
 static inline int final_score(uint64_t P, uint64_t O) {

@@ -88,7 +88,7 @@ void srv_chat(srv *s, srv_conn *c, const cJSON *msg) {
     if (!r) return srv_error(c, "no_room", "join or create a room first");
     const cJSON *t = cJSON_GetObjectItemCaseSensitive(msg, "text");
     if (!cJSON_IsString(t) || !t->valuestring)
-        return srv_error(c, "bad_request", "chat needs \"text\": a string");
+        return srv_bad_request(c, "text", "chat needs \"text\": a string");
     /* Spaces around the text do not count. */
     const char *b = t->valuestring;
     while (*b == ' ') b++;

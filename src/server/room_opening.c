@@ -165,7 +165,7 @@ static void refused(srv_conn *c, const room *r, const rv_opening_act *act, rv_st
         return srv_error_params(c, "opening_choice", "that choice is not open now", p);
     }
     cJSON_Delete(p);
-    srv_error(c, "bad_request", "that is not allowed in the opening now");
+    srv_bad_request(c, "type", "that is not allowed in the opening now");
 }
 
 /* Checks that c may act in the room's opening now; 0 when it may. */
@@ -205,7 +205,7 @@ void srv_opening_msg(srv *s, srv_conn *c, const cJSON *msg) {
     const cJSON *offer = cJSON_GetObjectItemCaseSensitive(msg, "offer");
     const cJSON *select = cJSON_GetObjectItemCaseSensitive(msg, "select");
     if (!!choice + !!declare + !!offer + !!select != 1)
-        return srv_error(c, "bad_request", "opening needs one of \"choice\", \"declare\", \"offer\", \"select\"");
+        return srv_bad_request(c, "type", "opening needs one of \"choice\", \"declare\", \"offer\", \"select\"");
     if (may_act(c, r)) return;
     rv_opening_act act;
     memset(&act, 0, sizeof act);
@@ -215,18 +215,18 @@ void srv_opening_msg(srv *s, srv_conn *c, const cJSON *msg) {
         const char *v = cJSON_IsString(choice) ? choice->valuestring : NULL;
         for (int k = RV_CHOICE_BLACK; v && k <= RV_CHOICE_PLUS2; k++)
             if (!strcmp(v, choice_names[k])) act.choice = (rv_opening_choice)k;
-        if (!act.choice) return srv_error(c, "bad_request", "choice must be \"black\", \"white\" or \"plus2\"");
+        if (!act.choice) return srv_bad_request(c, "choice", "choice must be \"black\", \"white\" or \"plus2\"");
     } else if (declare) {
         act.step = RV_STEP_DECLARE;
         double d = cJSON_IsNumber(declare) ? declare->valuedouble : 0.5;
         if (d != (double)(int)(d >= -1e6 && d <= 1e6 ? d : 0.5))
-            return srv_error(c, "bad_request", "declare must be a whole number");
+            return srv_bad_request(c, "declare", "declare must be a whole number");
         act.declared = (int)d;
     } else if (offer) {
         act.step = RV_STEP_OFFER;
         int n = cJSON_IsArray(offer) ? cJSON_GetArraySize(offer) : -1;
         if (n < 1 || n > RV_OPENING_MAX_OFFERS)
-            return srv_error(c, "bad_request", "offer must be a list of 1 to 8 points like \"h9\"");
+            return srv_bad_request(c, "offer", "offer must be a list of 1 to 8 points like \"h9\"");
         for (int i = 0; i < n; i++) {
             const cJSON *it = cJSON_GetArrayItem(offer, i);
             int x, y;

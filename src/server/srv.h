@@ -194,9 +194,12 @@ void srv_conn_closed(srv *s, srv_conn *c);
 void srv_ai_done(srv *s, ai_job *job);
 void srv_rooms_free(srv *s);
 struct cJSON;
-/* An error with parameters for the page's wording ("params":{...}; params is consumed). */
+/* An error with parameters for the page to word it with: the members of params (consumed)
+   become members of the error, like `point` and `field`. */
 void srv_error_params(srv_conn *c, const char *code, const char *message, struct cJSON *params);
 void srv_send_json(srv_conn *c, const struct cJSON *j);
+/* bad_request naming the member of the message that is missing or wrong (`field`). */
+void srv_bad_request(srv_conn *c, const char *field, const char *message);
 void srv_broadcast_json(room *r, const struct cJSON *j);
 void srv_broadcast_state(room *r);
 /* Commits game g (its moves from ply keep on) as the room's game; 0 on success, and then the

@@ -3,7 +3,7 @@
 // players, a declined undo announced, colours swapping on the next game, the question
 // before leaving a game, Caro in the menu; and the opening rules: swap2 and Soosõrv-8
 // against the computer and between two players, in English and Chinese, at desktop and
-// phone sizes. Prints "N passed, M failed" like the other tests. RV_SHOTS=dir saves the
+// phone sizes. Prints "N passed, M failed" like the other tests. RV_SCREENSHOT_DIR=dir saves the
 // screenshots docs/play.md shows.
 'use strict';
 const { chromium } = require('playwright-core');
@@ -14,7 +14,7 @@ const path = require('path');
 
 const RENVERSI = process.env.RENVERSI;
 const CHROMIUM = process.env.RV_CHROMIUM || '/usr/bin/chromium';
-const SHOTS = process.env.RV_SHOTS || '';
+const SHOTS = process.env.RV_SCREENSHOT_DIR || '';
 let passed = 0, failed = 0;
 function check(cond, what) {
   if (cond) passed++;
