@@ -147,6 +147,10 @@ async function chatAndRoomRules(browser, base) {
   // B resigns; the next game swaps the colours.
   await b.click('#resign');
   const fin = await waitState(a, (s) => s.over, 'the end');
+  for (const p of [a, b]) { /* the end of the game's dialog */
+    await p.waitForSelector('#dialog[open]', { timeout: 5000 });
+    await p.click('#dialog-ok');
+  }
   await a.click('#again');
   await waitState(a, (s) => s.game_id !== fin.game_id, 'a new game');
   await a.waitForFunction(() => window.renversi.seat === 'white');
@@ -238,7 +242,7 @@ async function swap2Online(browser, base) {
   const s0 = await newGame(a, { variant: 'standard', mode: 'online', opening: 'swap2' });
   check(s0.opening.rule === 'swap2' && s0.opening.step === 'place', 'swap2 starts with stones to place');
   await join(b, await a.inputValue('#room-link'), s0.room);
-  check(/Swap2/.test(await a.textContent('#opening-prompt')), 'A sees the swap2 prompt');
+  check(/二次交换/.test(await a.textContent('#opening-prompt')), 'A sees the swap2 prompt in Chinese');
   // A places black, white, black; B is told to wait.
   const three = [[7, 7], [8, 6], [6, 5]];
   for (let i = 0; i < 3; i++) {
