@@ -15,6 +15,9 @@
 
 #define INF 30000
 #define MID_TT_MIN 2 /* store in the table from this depth on */
+#ifndef ID_NEXT_DIV
+#define ID_NEXT_DIV 3 /* with a time budget, a new iteration starts below 1/ID_NEXT_DIV of it */
+#endif
 #define SCORE_MAX 6400 /* the largest score: 100 * 64 discs */
 #ifndef PC_T
 #define PC_T 1.5 /* ProbCut's confidence: cut beyond PC_T standard deviations */
@@ -341,8 +344,8 @@ static void think(rv_reversi_ai *ai, uint64_t P, uint64_t O, const plan *p,
     out->exact = 0;
 
     /* Iterative deepening.  With a time budget, an iteration is started only
-     * if the previous ones took less than a fifth of the budget (each one
-     * costs several times the previous). */
+     * if the previous ones took less than a third of the budget (with
+     * ProbCut each one costs about twice the previous). */
     int prev = rv_ai_eval(ai, P, O);
     int max_depth = p->depth;
     int direct_solve = empties <= p->solve && !p->time_ms && !p->noise;
@@ -382,7 +385,7 @@ static void think(rv_reversi_ai *ai, uint64_t P, uint64_t O, const plan *p,
             mid_move *rest = mv + 1;
             sort_desc(rest, n - 1);
         }
-        if (p->time_ms && (rv_clock_seconds() - t0) * 1000.0 * 5 > (double)p->time_ms) break;
+        if (p->time_ms && (rv_clock_seconds() - t0) * 1000.0 * ID_NEXT_DIV > (double)p->time_ms) break;
         if (d >= empties) break;
     }
     fill_pv(ai, P, O, TT_KIND_MID, out);
