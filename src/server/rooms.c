@@ -559,11 +559,14 @@ static room *get_room(srv *s, const char *id) {
     return r;
 }
 
-int srv_room_refresh(srv *s, room *r) {
-    rv_store_room rec;
+int srv_room_refresh(srv *s, room *r) { return srv_room_refresh_game(s, r, 1); }
+
+int srv_room_refresh_game(srv *s, room *r, int room_too) {
+    rv_store_room rec = r->rec;
     rv_store_game hdr;
     rv_game g;
-    if (rv_store_get_room(s->store, r->rec.id, &rec) || srv_load_game(s->store, rec.game_id, &g, &hdr))
+    if ((room_too && rv_store_get_room(s->store, r->rec.id, &rec)) ||
+        srv_load_game(s->store, rec.game_id, &g, &hdr))
         return -1;
     int changed = rec.game_id != r->rec.game_id || hdr.version != r->version ||
                   memcmp(rec.token, r->rec.token, sizeof rec.token) ||

@@ -238,6 +238,8 @@ char *srv_opening_json(const room *r);
 void srv_rooms_tick(srv *s);
 /* Re-reads a loaded room and its game; tells its clients when anything changed. */
 int srv_room_refresh(srv *s, room *r);
+/* The same, with ROOM_TOO 0: the game only (a commit to the game the room is at). */
+int srv_room_refresh_game(srv *s, room *r, int room_too);
 /* The loaded room with this id, or NULL. */
 room *srv_room_find(srv *s, const char *id);
 /* Rebuilds game ID from a store (replaying every move through the rules). 0 on success. */
