@@ -7,8 +7,39 @@ game="(;GM[Othello]PC[test]DT[2026]PB[a]PW[b]RE[?]TI[15:00]TY[8]BO[8 $start]B[F5
 # Black's legal moves there, computed by hand from the diagram:
 legal=' B5 B6 C4 C6 D6 G3 G4 G5 G6 G7 G8 '
 
-printf 'nboard 2\nset depth 4\nset game %s\nping 1\ngo\nping 2\nhint 3\nping 3\nlearn\nping 4\n' "$game" |
-    "$RENVERSI" nboard >"$tmp/s1" 2>"$tmp/e1"
+# nb_session OUT LINE...: an nboard session that sends the LINEs one at a time and, after
+# each go or hint, waits for that search's own end ("status renversi is waiting") before
+# sending the next line: ping, set, move and hint all stop a running search, so piping
+# them in at once would let a search be cut short (its answer then depends on timing).
+nb_session() {
+    local out=$1 fifo="$tmp/nb_fifo" line waits=0 n pid
+    shift
+    rm -f "$fifo"
+    mkfifo "$fifo"
+    : >"$out"
+    "$RENVERSI" nboard <"$fifo" >"$out" 2>>"$tmp/nb_err" &
+    pid=$!
+    exec 9>"$fifo"
+    for line in "$@"; do
+        printf '%s\n' "$line" >&9
+        case "$line" in
+        go | hint\ *)
+            waits=$((waits + 1))
+            n=0
+            while [ "$(grep -c '^status renversi is waiting' "$out")" -lt "$waits" ] && [ $n -lt 600 ]; do
+                sleep 0.1
+                n=$((n + 1))
+            done
+            [ $n -lt 600 ] || bad "no end of search after '$line' in 60 s: $(cat "$out")"
+            ;;
+        esac
+    done
+    exec 9>&-
+    wait "$pid"
+}
+
+nb_session "$tmp/s1" 'nboard 2' 'set depth 4' "set game $game" 'ping 1' go 'ping 2' 'hint 3' 'ping 3' \
+    learn 'ping 4'
 cat "$tmp/s1" >&2
 # set myname after nboard and after set depth
 if grep -qx 'set myname renversi4' "$tmp/s1"; then ok; else bad "no 'set myname renversi4'"; fi
@@ -36,12 +67,12 @@ if [ "$(printf '%s\n' "$hints" | head -1 | awk '{print $3}')" = "$(printf '%s\n'
 if grep -qx 'learned' "$tmp/s1"; then ok; else bad "no 'learned'"; fi
 
 # go never plays its move: asking twice gives the same answer (same position).
-printf 'set depth 3\nset game %s\ngo\nping 1\ngo\nping 2\n' "$game" | "$RENVERSI" nboard >"$tmp/s2"
+nb_session "$tmp/s2" 'set depth 3' "set game $game" go 'ping 1' go 'ping 2'
 if [ "$(grep -c '^=== ' "$tmp/s2")" = 2 ] && [ "$(grep '^=== ' "$tmp/s2" | cut -d/ -f1 | sort -u | wc -l)" = 1 ]; then ok; else bad "go twice: $(grep '^===' "$tmp/s2")"; fi
 
 # GUI moves: legal ones are played, illegal ones get a status line and are ignored.
-printf 'set depth 2\nset game %s\nmove A1\nmove z9\nmove C6/0.50/1.2\nping 1\ngo\nping 2\n' "$game" |
-    "$RENVERSI" nboard >"$tmp/s3"
+nb_session "$tmp/s3" 'set depth 2' "set game $game" 'move A1' 'move z9' 'move C6/0.50/1.2' 'ping 1' \
+    go 'ping 2'
 if grep -q '^status illegal move from GUI: A1' "$tmp/s3"; then ok; else bad "A1 not rejected"; fi
 if grep -q "^status illegal move from GUI: 'z9'" "$tmp/s3"; then ok; else bad "z9 not rejected"; fi
 # After C6 (black), white is to move: its answer must be a legal white move
@@ -52,16 +83,15 @@ case ' C2 C3 C4 C7 D6 D7 D8 E3 ' in *" $ans "*) ok ;; *) bad "white answer '$ans
 # Pass: O to move with no move (a1 empty, b1 O, everything else X): go -> PA,
 # then after "move PA" X plays a1.
 passbo="BO[8 -O$(printf '*%.0s' $(seq 62)) O]"
-printf 'set depth 2\nset game (;GM[Othello]TY[8]%s;)\ngo\nping 1\nmove PA\ngo\nping 2\n' "$passbo" |
-    "$RENVERSI" nboard >"$tmp/s4"
+nb_session "$tmp/s4" 'set depth 2' "set game (;GM[Othello]TY[8]$passbo;)" go 'ping 1' 'move PA' go \
+    'ping 2'
 if [ "$(grep '^=== ' "$tmp/s4" | cut -d/ -f1 | tr '\n' ' ')" = "=== PA === A1 " ]; then ok; else bad "pass: $(grep '^===' "$tmp/s4" | tr '\n' ' ')"; fi
 
 # The pass has a value: searched after the pass, not a static guess. After O passes,
 # X plays a1 and flips b1: 64-0, so O's exact value is -64 (hand-checked).
 if grep -q '^=== PA/-64.00/' "$tmp/s4"; then ok; else bad "pass value: $(grep '^===' "$tmp/s4" | head -1)"; fi
 if sed -n '1,/^=== PA/p' "$tmp/s4" | grep -Eq '^nodestats [1-9][0-9]* '; then ok; else bad "pass searched no node"; fi
-printf 'set depth 2\nset game (;GM[Othello]TY[8]%s;)\nhint 3\nping 1\n' "$passbo" |
-    "$RENVERSI" nboard >"$tmp/s4h"
+nb_session "$tmp/s4h" 'set depth 2' "set game (;GM[Othello]TY[8]$passbo;)" 'hint 3' 'ping 1'
 if [ "$(grep '^search ' "$tmp/s4h")" = "search PA -64.00 0 100%" ]; then ok; else bad "pass hint: $(grep '^search' "$tmp/s4h")"; fi
 
 # Stop requests cannot be lost (issue #10.8): a stop that arrives before the worker has
@@ -92,7 +122,7 @@ printf 'set depth 60\nset game (;GM[Othello]TB[20:01]TW[1:00:00]TY[8]B[F5//1200]
     timeout 60 "$RENVERSI" nboard >"$tmp/t3"
 if grep -Eq '^=== [A-H][1-8]/' "$tmp/t3"; then ok; else bad "TB/TW clock: $(cat "$tmp/t3")"; fi
 # Without a time control set depth keeps its meaning: the same depth-3 answer twice.
-printf 'set depth 3\nset game %s\ngo\nset time 0\ngo\nping 1\n' "$game" | "$RENVERSI" nboard >"$tmp/t4"
+nb_session "$tmp/t4" 'set depth 3' "set game $game" go 'set time 0' go 'ping 1'
 if [ "$(grep -c '^=== ' "$tmp/t4")" = 2 ] && [ "$(grep '^=== ' "$tmp/t4" | cut -d/ -f1-2 | sort -u | wc -l)" = 1 ]; then ok; else bad "set time 0: $(grep '^===' "$tmp/t4")"; fi
 # Bad time controls: one clear line each, and the engine goes on.
 printf 'set time abc\nset time -5\nset time 99999999999\nset time\nset game (;GM[Othello]TI[soon]TY[8];)\nset game (;GM[Othello]TI[0]TY[8];)\nset depth 0\nset depth 61\nset depth 1e9\nping 3\n' |

@@ -242,7 +242,9 @@ static int make_plan(const rv_reversi_limits *l, int empties, plan *p) {
         /* An exact solve costs about as much as a midgame search twice as
          * deep would; solve when that fits. */
         p->solve = l->depth * 2 < 26 ? l->depth * 2 : 26;
-        if (l->time_ms) p->solve = 60; /* the deadline decides */
+        /* depth 60 with a deadline: the deadline decides. A smaller depth caps the
+         * solve too, so a set depth means the same with or without a clock. */
+        if (l->time_ms && l->depth >= 60) p->solve = 60;
     } else {
         p->depth = 60;
         /* Rough sizes solvable within the budget on one core. */
