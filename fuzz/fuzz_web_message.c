@@ -37,6 +37,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         size_t len = nl ? (size_t)(nl - line) : strlen(line);
         int who = len && line[0] == '|';
         srv_handle(&s, &c[who], line + who, len - (size_t)who);
+        srv_rooms_flush(&s);
         line = nl ? nl + 1 : NULL;
     }
     free(text);

@@ -322,7 +322,34 @@ static char *state_text(const room *r) {
     return b.p;
 }
 
+/*
+ * A room's state goes out once per service round however many changes it had (a crowd
+ * of spectators joining at once costs one state, not one per join): broadcast_state marks
+ * the room, srv_rooms_flush sends. Every change is committed before it is marked.
+ */
+static void send_state_now(room *r);
+
 static void broadcast_state(room *r) {
+    if (!r->owner) return send_state_now(r);
+    if (r->dirty) return;
+    r->dirty = 1;
+    r->next_dirty = r->owner->dirty;
+    r->owner->dirty = r;
+}
+
+void srv_rooms_flush(srv *s) {
+    room *r = s->dirty;
+    s->dirty = NULL;
+    while (r) {
+        room *n = r->next_dirty;
+        r->dirty = 0;
+        r->next_dirty = NULL;
+        send_state_now(r);
+        r = n;
+    }
+}
+
+static void send_state_now(room *r) {
     if (!r->conns) return;
     char *t = state_text(r);
     if (!t) return;
@@ -351,6 +378,7 @@ room *srv_room_find(srv *s, const char *id) { return find_loaded(s, id); }
 
 static void room_insert(srv *s, room *r) {
     unsigned h = hash_id(r->rec.id);
+    r->owner = s;
     r->gen = ++s->last_gen;
     r->next = s->rooms[h];
     s->rooms[h] = r;
@@ -362,10 +390,16 @@ static void room_unload(srv *s, room *r) {
     while (*pp && *pp != r) pp = &(*pp)->next;
     if (*pp) *pp = r->next;
     s->nrooms--;
+    if (r->dirty) {
+        room **dp = &s->dirty;
+        while (*dp && *dp != r) dp = &(*dp)->next_dirty;
+        if (*dp) *dp = r->next_dirty;
+    }
     free(r);
 }
 
 void srv_rooms_free(srv *s) {
+    s->dirty = NULL;
     for (int i = 0; i < SRV_ROOM_BUCKETS; i++)
         while (s->rooms[i]) {
             room *r = s->rooms[i];

@@ -332,8 +332,10 @@ int rv_server_run(const rv_server_opts *o) {
         sigaction(SIGTERM, &sa, &sa_term);
         stop = &signal_stop;
     }
-    while (!*stop)
+    while (!*stop) {
         if (lws_service(s->ctx, 0) < 0) break;
+        srv_rooms_flush(s);
+    }
     if (!o->stop) {
         sigaction(SIGINT, &sa_int, NULL);
         sigaction(SIGTERM, &sa_term, NULL);

@@ -72,6 +72,9 @@ typedef struct srv_conn {
 
 typedef struct room {
     struct room *next;         /* hash chain */
+    struct srv *owner;         /* the server whose table holds it */
+    int dirty;                 /* its state is to be sent (srv_rooms_flush) */
+    struct room *next_dirty;
     rv_store_room rec;         /* id, mode, game id, tokens, AI colour and level */
     rv_game game;
     srv_conn *conns;
@@ -130,6 +133,7 @@ typedef struct srv {
     struct lws_context *ctx;
     srv_listener listener;
     srv_queues out;
+    room *dirty;               /* rooms whose state is to be sent */
     const char *origin_list;   /* --origin: allowed WebSocket Origins, comma-separated (NULL:
                                   the host the page was asked from) */
     rv_store *store;
@@ -179,6 +183,8 @@ void srv_error(srv_conn *c, const char *code, const char *message);
 void srv_conn_closed(srv *s, srv_conn *c);
 void srv_ai_done(srv *s, ai_job *job);
 void srv_rooms_free(srv *s);
+/* Sends the state of every room that changed since the last call (after each service). */
+void srv_rooms_flush(srv *s);
 /* Every SRV_TICK_MS: rooms whose computer move waits for a job get one if they can. */
 void srv_rooms_tick(srv *s);
 /* Re-reads a loaded room and its game; tells its clients when anything changed. */
