@@ -971,6 +971,7 @@ void srv_ai_done(srv *s, ai_job *job) {
 }
 
 void srv_rooms_tick(srv *s) {
+    srv_ai_restop(s);
     uint64_t now = rv_clock_ns();
     for (int i = 0; i < SRV_ROOM_BUCKETS; i++)
         for (room *r = s->rooms[i]; r; r = r->next) {
@@ -1055,7 +1056,23 @@ static void do_replay(srv *s, srv_conn *c, const cJSON *msg) {
         prev[n * n] = 0;
         cJSON_AddStringToObject(j, "start", prev);
     }
+    /* Gomoku stones never change once placed: a step is the move. Reversi: the move and
+       the discs that changed colour (a 64-square comparison). */
+    int flips = rv_game_is_reversi(full);
     for (int i = 1; prev && d && i <= nm; i++) {
+        size_t len = 0;
+        int mx = -1, my = -1;
+        rv_game_move_xy(full, i - 1, &mx, &my);
+        if (!flips) {
+            if (mx >= 0 && my >= 0) {
+                d[len++] = rv_game_move_color(full, i - 1) == RV_BLACK ? 'X' : 'O';
+                d[len++] = (char)('a' + mx);
+                d[len++] = (char)('a' + my);
+            }
+            d[len] = 0;
+            cJSON_AddItemToArray(steps, cJSON_CreateString(d));
+            continue;
+        }
         for (int k = 0; k < n * n; k++) prev[k] = (char)rv_game_at(step, k % n, k / n);
         if (i > rv_game_nmoves(step)) {
             char t[16], why[64];
@@ -1063,9 +1080,6 @@ static void do_replay(srv *s, srv_conn *c, const cJSON *msg) {
             rv_game_move_text(full, i - 1, t, sizeof t);
             rv_game_play_text(step, t, why, sizeof why, &kind);
         }
-        size_t len = 0;
-        int mx = -1, my = -1;
-        rv_game_move_xy(full, i - 1, &mx, &my);
         if (mx >= 0 && my >= 0 && mx < n && my < n && rv_game_at(step, mx, my) != (rv_color)prev[my * n + mx]) {
             rv_color col = rv_game_at(step, mx, my);
             d[len++] = col == RV_BLACK ? 'X' : 'O';

@@ -101,6 +101,7 @@ typedef struct ai_job {
     int seat;
     rv_game game;
     int status, x, y;          /* the answer */
+    int cancelled;             /* withdrawn while running (under ai_lock) */
 } ai_job;
 
 /* listen.c: the listening socket and the accept thread. */
@@ -211,6 +212,8 @@ int srv_ai_submit(srv *s, room *r);
 int srv_ai_hint(srv *s, room *r, int seat);
 /* Withdraws the room's queued jobs and stops its running ones. */
 void srv_ai_cancel(srv *s, room *r);
+/* Stops again the running jobs that were withdrawn (every tick). */
+void srv_ai_restop(srv *s);
 /* Moves finished jobs to the rooms (network thread). */
 void srv_ai_collect(srv *s);
 /* listen.c: binds host:port (0 on success, else *err). */
