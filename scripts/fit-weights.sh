@@ -8,6 +8,8 @@
 #      built into rv-train;
 #   2. 6 x 5000 more games (seeds 101..106) played the same way but with the
 #      round-1 evaluation; fit of both rounds' positions -> the weights.
+# Then scripts/fit-probcut.sh recalibrates the search's ProbCut for the new
+# evaluation (src/reversi/probcut_table.c).
 # The result is deterministic: the same commit gives the same file.
 # Usage: scripts/fit-weights.sh BUILD_DIR [JOBS]   (data goes to BUILD_DIR/train)
 set -euo pipefail
@@ -39,4 +41,8 @@ echo "fit-weights: round 2, 6 x 5000 games with the round-1 evaluation (about 30
 selfplay pattern $round2
 "$train" fit --out "$data/eval_weights.bin" $(for k in $round1 $round2; do echo "$data/sp-$k.txt"; done)
 cp "$data/eval_weights.bin" src/reversi/eval_weights.bin
-echo "fit-weights: wrote src/reversi/eval_weights.bin; rebuild with make" >&2
+echo "fit-weights: wrote src/reversi/eval_weights.bin" >&2
+# The ProbCut calibration belongs to the evaluation: redo it with the new one.
+cmake --build "$build" --target rv-train
+"$(dirname "$0")/fit-probcut.sh" "$build" "$jobs"
+echo "fit-weights: done; rebuild with make" >&2

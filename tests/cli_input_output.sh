@@ -86,6 +86,8 @@ expect_empty "empty transcript" "$RENVERSI" judge --game reversi " "
 expect_empty "empty move list" "$RENVERSI" vcf ""
 expect_empty "empty transcript" "$RENVERSI" analyse ""
 expect_empty "empty move list" "$RENVERSI" forbidden ""
+expect_empty "no positions in /dev/null" "$RENVERSI" solve /dev/null
+expect_empty "no positions in /dev/null" "$RENVERSI" forbidden --file /dev/null
 
 # solve refuses more empty squares than --max-empties (default 36) before solving anything.
 echo "---------------------------OX------XO--------------------------- X" >"$tmp/start.obf"

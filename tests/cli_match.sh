@@ -84,7 +84,8 @@ if pgrep -f "$mark" >/dev/null; then bad "engine processes left: $(pgrep -af "$m
 # ... and when the referee itself is stopped (SIGTERM) mid-game
 "$RENVERSI" match --games 2 --quiet --tc 20000 "pbrain:$bad_engine spawn $mark" level:1 >/dev/null 2>&1 &
 ref=$!
-for _ in $(seq 50); do pgrep -f "$mark" >/dev/null && break; sleep 0.1; done
+# (the engine's own command line starts with "sh"; the referee's names the mark too)
+for _ in $(seq 100); do pgrep -f "^sh [^ ]*bad_engine.sh spawn $mark" >/dev/null && break; sleep 0.1; done
 sleep 0.3
 kill -TERM $ref
 wait $ref 2>/dev/null

@@ -61,9 +61,10 @@ expect_exit 2 "$RENVERSI" solve /nonexistent/file.obf
 expect_exit 2 "$RENVERSI" solve --threads 0 "$ffo"
 expect_exit 2 "$RENVERSI" solve --bogus "$ffo"
 expect_exit 2 "$RENVERSI" solve "$ffo" "$ffo"
-# Empty input: no positions, only the summary.
-out=$(printf '' | "$RENVERSI" solve - 2>/dev/null)
-if [ "$out" = "# 0 positions, 0 nodes, 0.000 s, 0.0 M nodes/s" ]; then ok; else bad "empty: '$out'"; fi
+# Empty input is refused, as by every command that reads positions (issue #10).
+out=$(printf '# only a comment\n\n' | "$RENVERSI" solve - 2>&1)
+code=$?
+if [ "$code" = 2 ] && [ "$out" = "renversi solve: no positions in stdin" ]; then ok; else bad "empty: exit $code, '$out'"; fi
 expect_exit 0 "$RENVERSI" solve --help
 expect_stdout_has "usage: renversi solve" "$RENVERSI" solve --help
 finish

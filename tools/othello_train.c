@@ -17,10 +17,23 @@
  *       the positions by regularised least squares (see fit_stage()) and
  *       writes them in the format CMake compiles (src/reversi/eval_weights.bin).
  *
+ *   rv-train probcut-data --positions N --seed S [--depth D] [--out FILE]
+ *       Samples N positions from games played from random openings and
+ *       writes, for each, 'PLAYER OPPONENT EMPTIES S0 S1 ... SD': the scores
+ *       (centidiscs, side to move) of full-window midgame searches of depth
+ *       0..D without any forward pruning.
+ *
+ *   rv-train probcut-fit [--out FILE] DATA...
+ *       Fits the Multi-ProbCut regressions (src/reversi/probcut.h) of the
+ *       depth-d scores on the depth-rv_pc_shallow(d) scores, per stage, and
+ *       writes them as C (src/reversi/probcut_table.c).
+ *
  * Run with --help for the options.  See docs/engine-othello.md.
  */
 #include "renversi/renversi.h"
+#include "reversi/ai_internal.h"
 #include "reversi/pattern.h"
+#include "reversi/probcut.h"
 
 #include <errno.h>
 #include <inttypes.h>
@@ -33,6 +46,8 @@ static void usage(FILE *f) {
     fprintf(f,
             "usage: rv-train selfplay --games N --seed S [--depth D] [--solve E] [--eval E] [--out FILE]\n"
             "       rv-train fit [--epochs N] [--l2 X] [--out FILE] DATA...\n"
+            "       rv-train probcut-data --positions N --seed S [--depth D] [--out FILE]\n"
+            "       rv-train probcut-fit [--out FILE] DATA...\n"
                         "\n"
             "selfplay  plays N engine-vs-engine games from random openings (6-24 random\n"
             "          moves; seed S) at midgame depth D (default 4), solves every\n"
@@ -45,7 +60,14 @@ static void usage(FILE *f) {
             "fit       fits the pattern weights to the DATA files (selfplay output) by\n"
             "          least squares with an L2 penalty X (default 8), N sweeps (default\n"
             "          100), and writes them (default eval_weights.bin).  One position in\n"
-            "          20 (by hash) is held out; the error on it is printed per stage.\n");
+            "          20 (by hash) is held out; the error on it is printed per stage.\n"
+            "probcut-data  samples N positions (12..52 empties, seed S) from games played\n"
+            "          from random openings and writes 'PLAYER OPPONENT EMPTIES S0 .. SD':\n"
+            "          full-window midgame scores (centidiscs) at depths 0..D (default 11)\n"
+            "          without forward pruning.\n"
+            "probcut-fit  fits deep = a * shallow + b (residual sd sigma) per stage and\n"
+            "          depth on probcut-data files and writes the C table (default\n"
+            "          probcut_table.c; the build uses src/reversi/probcut_table.c).\n");
 }
 
 static int parse_int(const char *s, long lo, long hi, long *out) {
@@ -119,6 +141,9 @@ static int selfplay(int argc, char **argv) {
     rv_reversi_ai *ai = rv_reversi_ai_new(16u << 20);
     if (!ai) return fprintf(stderr, "rv-train: out of memory\n"), 1;
     rv_reversi_ai_set_eval(ai, eval);
+    /* The committed weights were fitted on games without forward pruning:
+     * keep the games (and so a refit) the same. */
+    rv_reversi_ai_set_probcut(ai, 0);
     rv_rng rng;
     rv_rng_seed(&rng, (uint64_t)seed * 0x9E3779B97F4A7C15ULL + 1);
     rv_reversi_limits mid = {0, (int)depth, 0};
@@ -515,6 +540,250 @@ static int fit(int argc, char **argv) {
     return rc;
 }
 
+/* ------------------------------------------------------------ probcut */
+
+static int probcut_data(int argc, char **argv) {
+    long count = -1, seed = -1, depth = RV_PC_MAX_DEPTH;
+    const char *out_path = NULL;
+    for (int i = 0; i < argc; i += 2) {
+        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+            usage(stdout);
+            return 0;
+        }
+        if (!v) return fprintf(stderr, "rv-train: %s needs a value\n", a), 2;
+        if (!strcmp(a, "--positions")) {
+            if (parse_int(v, 1, 100000000, &count)) return bad_value(a, v, "1..100000000");
+        } else if (!strcmp(a, "--seed")) {
+            if (parse_int(v, 0, 2000000000, &seed)) return bad_value(a, v, "0..2000000000");
+        } else if (!strcmp(a, "--depth")) {
+            if (parse_int(v, 1, 20, &depth)) return bad_value(a, v, "1..20");
+        } else if (!strcmp(a, "--out")) {
+            out_path = v;
+        } else {
+            fprintf(stderr, "rv-train probcut-data: unknown option '%s' (try --help)\n", a);
+            return 2;
+        }
+    }
+    if (count < 0 || seed < 0) {
+        fprintf(stderr, "rv-train probcut-data: --positions and --seed are required\n");
+        return 2;
+    }
+    FILE *out = out_path ? fopen(out_path, "w") : stdout;
+    if (!out) {
+        fprintf(stderr, "rv-train: cannot write %s: %s\n", out_path, strerror(errno));
+        return 1;
+    }
+    rv_reversi_ai *ai = rv_reversi_ai_new(16u << 20);
+    if (!ai) return fprintf(stderr, "rv-train: out of memory\n"), 1;
+    rv_reversi_ai_set_probcut(ai, 0);
+    rv_rng rng;
+    rv_rng_seed(&rng, (uint64_t)seed * 0x9E3779B97F4A7C15ULL + 7);
+    rv_reversi_limits play = {0, 2, 0};
+    double t0 = rv_clock_seconds();
+    long done = 0;
+    while (done < count) {
+        /* A game: 6..24 random moves, then a depth-2 engine with one move in
+         * eight random, up to a position of the chosen number of empties. */
+        rv_reversi_pos pos;
+        rv_reversi_init(&pos);
+        int random_plies = 6 + (int)rv_rng_below(&rng, 19), ply = 0;
+        int target = 12 + (int)rv_rng_below(&rng, 41);
+        int ok = 0;
+        while (!rv_reversi_is_over(&pos)) {
+            uint64_t moves = rv_reversi_moves(&pos);
+            if (!moves) {
+                rv_reversi_play(&pos, RV_REVERSI_PASS);
+                continue;
+            }
+            if (rv_reversi_count(&pos, RV_EMPTY) <= target) {
+                ok = 1;
+                break;
+            }
+            int mv;
+            if (ply < random_plies || rv_rng_below(&rng, 8) == 0) {
+                mv = random_move(&rng, moves);
+            } else {
+                rv_reversi_ai_info info;
+                if (rv_reversi_ai_think(ai, &pos, &play, &info) != RV_OK) return 1;
+                mv = info.move;
+            }
+            if (rv_reversi_play(&pos, mv) != RV_OK) return fprintf(stderr, "rv-train: bad move\n"), 1;
+            ply++;
+        }
+        if (!ok) continue;
+        rv_reversi_ai_clear(ai);
+        fprintf(out, "%016" PRIx64 " %016" PRIx64 " %d", pos.player, pos.opponent,
+                rv_reversi_count(&pos, RV_EMPTY));
+        for (int d = 0; d <= depth; d++)
+            fprintf(out, " %d", rv_ai_mid_search(ai, pos.player, pos.opponent, -6500, 6500, d));
+        fputc('\n', out);
+        done++;
+        if (done % 10 == 0 || done == count) {
+            double t = rv_clock_seconds() - t0;
+            fprintf(stderr, "\rprobcut-data: %ld/%ld positions, %.0f s, ~%.0f s left ", done, count, t,
+                    t / (double)done * (double)(count - done));
+            fflush(out);
+        }
+    }
+    fprintf(stderr, "\n");
+    rv_reversi_ai_free(ai);
+    if (out != stdout && fclose(out) != 0) {
+        fprintf(stderr, "rv-train: error writing %s\n", out_path);
+        return 1;
+    }
+    return 0;
+}
+
+/* The fewest positions a regression is fitted on (the stage's empties range
+ * is widened until it holds this many). */
+#define PC_MIN_SAMPLES 100
+
+typedef struct pc_sample {
+    int e;
+    int s[RV_PC_MAX_DEPTH + 1];
+} pc_sample;
+
+/* Least squares y = a x + b over the samples of the stage's empties range
+ * [lo, hi] for depths (deep, shallow); returns the count, *sigma the rms
+ * residual. */
+static size_t pc_regress(const pc_sample *v, size_t n, int lo, int hi, int deep, int shallow,
+                         double *a, double *b, double *sigma) {
+    double sx = 0, sy = 0, sxx = 0, sxy = 0;
+    size_t k = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (v[i].e < lo || v[i].e > hi || v[i].e <= deep) continue;
+        double x = v[i].s[shallow], y = v[i].s[deep];
+        sx += x, sy += y, sxx += x * x, sxy += x * y;
+        k++;
+    }
+    if (k < 2) return k;
+    double det = (double)k * sxx - sx * sx;
+    *a = det > 0 ? ((double)k * sxy - sx * sy) / det : 1.0;
+    *b = (sy - *a * sx) / (double)k;
+    double se = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (v[i].e < lo || v[i].e > hi || v[i].e <= deep) continue;
+        double r = v[i].s[deep] - (*a * v[i].s[shallow] + *b);
+        se += r * r;
+    }
+    *sigma = sqrt(se / (double)k);
+    return k;
+}
+
+static int probcut_fit(int argc, char **argv) {
+    const char *out_path = "probcut_table.c";
+    pc_sample *v = NULL;
+    size_t n = 0, cap = 0;
+    int nfiles = 0, rc = 0;
+    for (int i = 0; i < argc && !rc; i++) {
+        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+            usage(stdout);
+            free(v);
+            return 0;
+        }
+        if (!strcmp(argv[i], "--out")) {
+            if (i + 1 >= argc) {
+                rc = (fprintf(stderr, "rv-train: --out needs a value\n"), 2);
+                break;
+            }
+            out_path = argv[++i];
+            continue;
+        }
+        if (argv[i][0] == '-') {
+            rc = (fprintf(stderr, "rv-train probcut-fit: unknown option '%s' (try --help)\n", argv[i]), 2);
+            break;
+        }
+        FILE *f = fopen(argv[i], "r");
+        if (!f) {
+            rc = (fprintf(stderr, "rv-train: cannot read %s: %s\n", argv[i], strerror(errno)), 1);
+            break;
+        }
+        nfiles++;
+        char line[512];
+        long ln = 0;
+        while (!rc && fgets(line, sizeof line, f)) {
+            ln++;
+            if (line[0] == '#' || line[0] == '\n') continue;
+            uint64_t p, o;
+            pc_sample s;
+            int used = 0, k = 0;
+            if (sscanf(line, "%" SCNx64 " %" SCNx64 " %d%n", &p, &o, &s.e, &used) != 3 || (p & o) ||
+                s.e < 0 || s.e > 60) {
+                rc = (fprintf(stderr, "rv-train: %s:%ld: expected 'PLAYER OPPONENT EMPTIES S0 .. SD'\n",
+                             argv[i], ln), 1);
+                break;
+            }
+            const char *c = line + used;
+            int got;
+            while (k <= RV_PC_MAX_DEPTH && sscanf(c, "%d%n", &s.s[k], &got) == 1) {
+                if (s.s[k] < -6400 || s.s[k] > 6400) break;
+                c += got;
+                k++;
+            }
+            if (k != RV_PC_MAX_DEPTH + 1) {
+                rc = (fprintf(stderr, "rv-train: %s:%ld: expected %d scores in -6400..6400 (depths 0..%d)\n",
+                             argv[i], ln, RV_PC_MAX_DEPTH + 1, RV_PC_MAX_DEPTH), 1);
+                break;
+            }
+            if (n == cap) {
+                cap = cap ? 2 * cap : 4096;
+                pc_sample *nv = realloc(v, cap * sizeof *nv);
+                if (!nv) {
+                    rc = (fprintf(stderr, "rv-train: out of memory\n"), 1);
+                    break;
+                }
+                v = nv;
+            }
+            v[n++] = s;
+        }
+        fclose(f);
+    }
+    if (!rc && !nfiles) rc = (fprintf(stderr, "rv-train probcut-fit: no DATA files given\n"), 2);
+    if (rc) {
+        free(v);
+        return rc;
+    }
+    fprintf(stderr, "probcut-fit: %zu positions from %d files\n", n, nfiles);
+    FILE *f = fopen(out_path, "w");
+    if (!f) {
+        free(v);
+        return fprintf(stderr, "rv-train: cannot write %s: %s\n", out_path, strerror(errno)), 1;
+    }
+    fprintf(f, "/*\n * Multi-ProbCut calibration (see probcut.h), written by `rv-train probcut-fit`\n"
+               " * from %zu positions (scripts/fit-probcut.sh).  [stage][depth] = {a, b, sigma}:\n"
+               " * deep = a * shallow + b, residual sd sigma, in centidiscs.\n */\n"
+               "#include \"reversi/probcut.h\"\n\n"
+               "const rv_pc_param rv_pc_table[RV_PC_STAGES][RV_PC_MAX_DEPTH + 1] = {\n", n);
+    fprintf(stderr, "stage empties   sigma (discs) for depth %d..%d\n", RV_PC_MIN_DEPTH, RV_PC_MAX_DEPTH);
+    for (int st = 0; st < RV_PC_STAGES; st++) {
+        fprintf(f, "    {");
+        fprintf(stderr, "%5d %2d-%2d  ", st, 4 * st, 4 * st + 3);
+        for (int d = 0; d <= RV_PC_MAX_DEPTH; d++) {
+            double a = 1, b = 0, sigma = 0;
+            if (d >= RV_PC_MIN_DEPTH) {
+                /* Widen the empties range until there are enough samples. */
+                int lo = 4 * st, hi = 4 * st + 3;
+                size_t k = 0;
+                for (int w = 0; w <= 60; w += 2) {
+                    k = pc_regress(v, n, lo - w, hi + w, d, rv_pc_shallow(d), &a, &b, &sigma);
+                    if (k >= PC_MIN_SAMPLES) break;
+                }
+                if (k < PC_MIN_SAMPLES) a = 1, b = 0, sigma = 0; /* too few: no cut */
+                fprintf(stderr, " %5.2f", sigma / 100);
+            }
+            fprintf(f, "%s{%.4ff, %.1ff, %.1ff}", d ? ", " : "", a, b, sigma);
+        }
+        fprintf(f, "},\n");
+        fprintf(stderr, "\n");
+    }
+    fprintf(f, "};\n");
+    free(v);
+    if (fclose(f) != 0) return fprintf(stderr, "rv-train: error writing %s\n", out_path), 1;
+    fprintf(stderr, "probcut-fit: wrote %s\n", out_path);
+    return 0;
+}
+
 int main(int argc, char **argv) {
     if (argc < 2 || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
         usage(argc < 2 ? stderr : stdout);
@@ -522,6 +791,8 @@ int main(int argc, char **argv) {
     }
     if (!strcmp(argv[1], "selfplay")) return selfplay(argc - 2, argv + 2);
     if (!strcmp(argv[1], "fit")) return fit(argc - 2, argv + 2);
+    if (!strcmp(argv[1], "probcut-data")) return probcut_data(argc - 2, argv + 2);
+    if (!strcmp(argv[1], "probcut-fit")) return probcut_fit(argc - 2, argv + 2);
     fprintf(stderr, "rv-train: unknown command '%s' (try --help)\n", argv[1]);
     return 2;
 }

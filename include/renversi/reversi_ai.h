@@ -58,6 +58,11 @@ typedef enum rv_reversi_eval {
  * not affected, except for their speed. */
 rv_status rv_reversi_ai_set_eval(rv_reversi_ai *ai, rv_reversi_eval eval);
 
+/* Switches the midgame search's forward pruning (Multi-ProbCut, calibrated
+ * for the pattern evaluation) on (the default) or off.  Exact solves stay
+ * exact either way. */
+void rv_reversi_ai_set_probcut(rv_reversi_ai *ai, int on);
+
 /*
  * How long / how deep to think.  level 1..20 picks a depth (and an exact
  * endgame solve near the end) like a human-facing difficulty setting; level 0

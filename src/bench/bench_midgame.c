@@ -26,7 +26,7 @@ static const char *const builtin[] = {
 };
 
 static const char help[] =
-    "usage: renversi bench midgame [FILE] [--depth N] [--eval pattern|simple]\n"
+    "usage: renversi bench midgame [FILE] [--depth N] [--eval pattern|simple] [--probcut on|off]\n"
     "\n"
     "Searches each position to a fixed depth (default 11) with the Othello engine's\n"
     "midgame search, no exact solving, one table cleared before each position, and\n"
@@ -34,7 +34,8 @@ static const char help[] =
     "  midgame: <nodes> nodes, <seconds> s, <knps> k nodes/s\n"
     "FILE has one transcript per line (\"f5d6c3...\"); blank lines and # comments\n"
     "are skipped.  --eval picks the evaluation: the fitted patterns (default) or\n"
-    "the hand-weighted one.\n";
+    "the hand-weighted one.  --probcut off switches the search's forward pruning\n"
+    "(Multi-ProbCut, on by default with the fitted patterns) off.\n";
 
 static int run_one(rv_reversi_ai *ai, const char *line, int depth, int index, uint64_t *nodes,
                    double *secs) {
@@ -79,6 +80,7 @@ int rv_bench_midgame(int argc, char **argv) {
     const char *file = NULL;
     long depth = 11;
     rv_reversi_eval eval = RV_REVERSI_EVAL_PATTERN;
+    int probcut = 1;
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0) {
             fputs(help, stdout);
@@ -92,6 +94,11 @@ int rv_bench_midgame(int argc, char **argv) {
             if (strcmp(v, "pattern") == 0) eval = RV_REVERSI_EVAL_PATTERN;
             else if (strcmp(v, "simple") == 0) eval = RV_REVERSI_EVAL_SIMPLE;
             else return rv_cli_fail("bench", "--eval expects pattern or simple, not '%s'", v);
+        } else if (strcmp(argv[i], "--probcut") == 0) {
+            const char *v = i + 1 < argc ? argv[++i] : "";
+            if (strcmp(v, "on") == 0) probcut = 1;
+            else if (strcmp(v, "off") == 0) probcut = 0;
+            else return rv_cli_fail("bench", "--probcut expects on or off, not '%s'", v);
         } else if (!file)
             file = argv[i];
         else
@@ -101,6 +108,7 @@ int rv_bench_midgame(int argc, char **argv) {
     bench_run run = {rv_reversi_ai_new(64u << 20), (int)depth, 0, 0};
     if (!run.ai) return rv_cli_fail("bench", "out of memory");
     rv_reversi_ai_set_eval(run.ai, eval);
+    rv_reversi_ai_set_probcut(run.ai, probcut);
     int rc = rv_cli_each_line("bench", file, builtin, sizeof builtin / sizeof builtin[0], run_line,
                               &run);
     rv_reversi_ai_free(run.ai);

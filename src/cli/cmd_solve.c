@@ -27,8 +27,8 @@ static const char help[] =
     "                FFO suites' largest; each more empty square costs about 3x the\n"
     "                time); a position with more is refused before anything is solved\n"
     "\n"
-    "Exit status: 0, or 2 on a bad option, a bad OBF line or a position above\n"
-    "--max-empties (nothing solved).\n";
+    "Exit status: 0, or 2 on a bad option, a bad OBF line, an input with no\n"
+    "position or a position above --max-empties (nothing solved).\n";
 
 int rv_cmd_solve(int argc, char **argv) {
     const char *cmd = "solve";

@@ -11,9 +11,21 @@ struct command {
     const char *summary;
 };
 
+#ifndef RV_WITH_SERVER
+/* Configured with -DRV_SERVER=OFF: src/server/ (and its `serve`) is not built. */
+static int serve_missing(int argc, char **argv) {
+    (void)argc, (void)argv;
+    return rv_cli_fail("serve", "this build has no server (configured with -DRV_SERVER=OFF)");
+}
+#endif
+
 static const struct command commands[] = {
     {"play", rv_cmd_play, "play in the terminal (gomoku, renju or reversi)"},
+#ifdef RV_WITH_SERVER
     {"serve", rv_cmd_serve, "serve the browser game and online rooms"},
+#else
+    {"serve", serve_missing, "serve the browser game and online rooms"},
+#endif
     {"gomocup", rv_cmd_gomocup, "Gomocup (pbrain) engine on stdin/stdout"},
     {"nboard", rv_cmd_nboard, "NBoard engine on stdin/stdout"},
     {"forbidden", rv_cmd_forbidden, "Renju forbidden points for black in a position"},

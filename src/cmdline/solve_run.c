@@ -38,7 +38,12 @@ int solve_read(const char *cmd, const char *name, FILE *f, solve_set *set) {
         set->n++;
     }
     free(buf);
-    return got < 0 ? -1 : 0;
+    if (got < 0) return -1;
+    if (set->n == 0) {
+        rv_cli_fail(cmd, "no positions in %s", name);
+        return -1;
+    }
+    return 0;
 }
 
 void solve_free(solve_set *set) {

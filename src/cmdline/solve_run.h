@@ -27,7 +27,7 @@ typedef struct solve_set {
 /*
  * Reads every position of f (blank, '#' and '%' lines skipped).  Returns 0,
  * or prints "renversi CMD: NAME:LINE: message" and returns -1 (bad OBF, too
- * long a line, out of memory).
+ * long a line, a read error, out of memory, no position at all).
  */
 int solve_read(const char *cmd, const char *name, FILE *f, solve_set *set);
 

@@ -217,13 +217,6 @@ static void *worker(void *arg) {
     return NULL;
 }
 
-/* Ctrl-C or a kill: no engine process group outlives the referee. */
-static void on_signal(int sig) {
-    engine_kill_all();
-    signal(sig, SIG_DFL);
-    raise(sig);
-}
-
 /* Elo difference for a score fraction p (0 < p < 1). */
 static double elo(double p) { return -400.0 * log10(1.0 / p - 1.0); }
 
@@ -464,10 +457,17 @@ int rv_cmd_match(int argc, char **argv) {
     m->setup.reversi = m->reversi;
     m->setup.rule = m->rule;
     m->setup.size = m->size;
-    rv_gomoku probe;
-    if (!m->reversi && rv_gomoku_init(&probe, m->size, m->size, m->rule) != RV_OK) {
-        rc = rv_cli_fail("match", "cannot play %s on %dx%d", rv_gomoku_rule_name(m->rule), m->size,
-                         m->size);
+    /* the games are rv_game's: ask it whether it plays this variant on this board */
+    rv_game *probe = malloc(sizeof *probe);
+    char why[160] = "";
+    rv_status ps = !probe ? RV_ENOMEM
+                   : m->reversi
+                       ? RV_OK
+                       : rv_game_init(probe, rv_gomoku_rule_name(m->rule), m->size, why, sizeof why);
+    free(probe);
+    if (ps != RV_OK) {
+        rc = rv_cli_fail("match", "cannot play %s on %dx%d%s%s", rv_gomoku_rule_name(m->rule),
+                         m->size, m->size, why[0] ? ": " : "", why);
         goto out;
     }
     m->open = calloc(MAX_OPENINGS, sizeof *m->open);
@@ -505,9 +505,10 @@ int rv_cmd_match(int argc, char **argv) {
         if (!m->reversi) remove(path);
     }
     signal(SIGPIPE, SIG_IGN); /* a brain that dies mid-write is a crash, not ours */
-    signal(SIGINT, on_signal);
-    signal(SIGTERM, on_signal);
-    signal(SIGHUP, on_signal);
+    if (engine_guard_signals() != 0) {
+        rc = rv_cli_fail("match", "cannot set up signal handling");
+        goto out;
+    }
     pthread_mutex_init(&m->lock, NULL);
     pthread_t th[2];
     int started = 0;

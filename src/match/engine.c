@@ -8,6 +8,7 @@
 #include <stdatomic.h>
 #include <fcntl.h>
 #include <poll.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -42,9 +43,11 @@ int engine_spec_parse(const char *s, engine_spec *out) {
     return 0;
 }
 
-/* The process groups of the running external engines, for engine_kill_all (which a
- * signal handler may call: plain atomics, no locks). */
+/* The process groups of the running external engines. A group is registered and
+ * removed under reg_lock, which the signal thread (engine_guard_signals) also takes
+ * before killing them all: no engine can be forked and missed. */
 #define MAX_GROUPS 16
+static pthread_mutex_t reg_lock = PTHREAD_MUTEX_INITIALIZER;
 #define SEND_WAIT_MS 2000 /* an engine that reads nothing for this long is broken */
 static atomic_int groups[MAX_GROUPS];
 
@@ -62,11 +65,55 @@ static void group_remove(pid_t pg) {
     }
 }
 
-void engine_kill_all(void) {
+/* SIGKILL to every registered group; the caller holds reg_lock. */
+static void kill_groups(void) {
     for (int i = 0; i < MAX_GROUPS; i++) {
         int pg = atomic_load(&groups[i]);
         if (pg > 0) kill(-pg, SIGKILL);
     }
+}
+
+void engine_kill_all(void) {
+    pthread_mutex_lock(&reg_lock);
+    kill_groups();
+    pthread_mutex_unlock(&reg_lock);
+}
+
+/* The signals that stop the referee (and so every engine). */
+static void stop_signals(sigset_t *set) {
+    sigemptyset(set);
+    sigaddset(set, SIGINT);
+    sigaddset(set, SIGTERM);
+    sigaddset(set, SIGHUP);
+}
+
+/* Waits for a stopping signal; kills the engines, then dies of that signal. */
+static void *signal_thread(void *arg) {
+    sigset_t set;
+    int sig = 0;
+    (void)arg;
+    stop_signals(&set);
+    if (sigwait(&set, &sig) != 0) return NULL;
+    pthread_mutex_lock(&reg_lock); /* kept: no engine starts after this */
+    kill_groups();
+    signal(sig, SIG_DFL);
+    pthread_sigmask(SIG_UNBLOCK, &set, NULL);
+    raise(sig);
+    _exit(128 + sig); /* not reached */
+}
+
+int engine_guard_signals(void) {
+    sigset_t set;
+    stop_signals(&set);
+    /* blocked here and in every thread started later; only signal_thread takes them */
+    if (pthread_sigmask(SIG_BLOCK, &set, NULL) != 0) return -1;
+    pthread_t t;
+    if (pthread_create(&t, NULL, signal_thread, NULL) != 0) {
+        pthread_sigmask(SIG_UNBLOCK, &set, NULL);
+        return -1;
+    }
+    pthread_detach(t);
+    return 0;
 }
 
 int engine_start(engine *e, const engine_spec *spec, int reversi) {
@@ -91,14 +138,21 @@ int engine_start(engine *e, const engine_spec *spec, int reversi) {
     /* Engines started later must not inherit this one's pipes: a child
      * holding them keeps the other engine from seeing end of input. */
     for (int k = 0; k < 2; k++) fcntl(in[k], F_SETFD, FD_CLOEXEC), fcntl(out[k], F_SETFD, FD_CLOEXEC);
+    pthread_mutex_lock(&reg_lock);
     pid_t pid = fork();
     if (pid < 0) {
+        pthread_mutex_unlock(&reg_lock);
         close(in[0]), close(in[1]), close(out[0]), close(out[1]);
         return -1;
     }
     if (pid == 0) {
         setpgid(0, 0);
-        signal(SIGPIPE, SIG_DFL); /* the referee ignores it; the engine should not inherit that */
+        /* the referee ignores SIGPIPE and blocks the stopping signals; the engine must not
+           inherit either */
+        signal(SIGPIPE, SIG_DFL);
+        sigset_t none;
+        sigemptyset(&none);
+        sigprocmask(SIG_SETMASK, &none, NULL);
         dup2(in[0], 0);
         dup2(out[1], 1);
         close(in[0]), close(in[1]), close(out[0]), close(out[1]);
@@ -106,8 +160,9 @@ int engine_start(engine *e, const engine_spec *spec, int reversi) {
         _exit(127);
     }
     setpgid(pid, pid); /* also here, so the group exists before anyone signals it */
-    fcntl(in[1], F_SETFL, fcntl(in[1], F_GETFL) | O_NONBLOCK); /* engine_send bounds its waits */
     group_add(pid);
+    pthread_mutex_unlock(&reg_lock);
+    fcntl(in[1], F_SETFL, fcntl(in[1], F_GETFL) | O_NONBLOCK); /* engine_send bounds its waits */
     close(in[0]);
     close(out[1]);
     e->pid = pid;
@@ -135,10 +190,12 @@ void engine_stop(engine *e) {
                 break;
             usleep(10000);
         }
+        pthread_mutex_lock(&reg_lock);
         kill(-e->pid, SIGKILL); /* the whole group: a wrapper's children too */
         kill(e->pid, SIGKILL);  /* in case it left its group */
+        group_remove(e->pid);   /* before the reaping frees the group's number */
+        pthread_mutex_unlock(&reg_lock);
         waitpid(e->pid, NULL, 0);
-        group_remove(e->pid);
         close(e->from_fd);
         e->pid = 0;
         e->to_fd = e->from_fd = -1;

@@ -86,8 +86,15 @@ void engine_stop(engine *e);
 /* A fresh process for an external engine (after a time loss or a crash); 0 on success. */
 int engine_restart(engine *e);
 
-/* Kills every engine process group still registered (at exit or on a signal). */
+/* Kills every engine process group still registered. */
 void engine_kill_all(void);
+
+/*
+ * From now on SIGINT, SIGTERM and SIGHUP kill every engine's process group before
+ * they end the program (a thread waits for them; call before starting any other
+ * thread, which then inherits the blocked mask). 0 on success.
+ */
+int engine_guard_signals(void);
 
 /* Sends one line (adds "\n"). 0 on success. */
 int engine_send(engine *e, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

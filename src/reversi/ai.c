@@ -21,6 +21,7 @@ rv_reversi_ai *rv_reversi_ai_new(size_t tt_bytes) {
     atomic_init(&ai->thinks, 0);
     atomic_init(&ai->stop_upto, 0);
     ai->simd = (int)rv_reversi_simd_best();
+    ai->probcut = 1;
     return ai;
 }
 
@@ -42,6 +43,10 @@ rv_status rv_reversi_ai_set_eval(rv_reversi_ai *ai, rv_reversi_eval eval) {
     if (!ai || (eval != RV_REVERSI_EVAL_PATTERN && eval != RV_REVERSI_EVAL_SIMPLE)) return RV_EINVAL;
     ai->eval_kind = (int)eval;
     return RV_OK;
+}
+
+void rv_reversi_ai_set_probcut(rv_reversi_ai *ai, int on) {
+    if (ai) ai->probcut = on != 0;
 }
 
 uint64_t rv_reversi_ai_nodes(const rv_reversi_ai *ai) { return ai ? ai->nodes : 0; }

@@ -88,6 +88,7 @@ struct rv_reversi_ai {
     int aborted;          /* the running search was cut short */
     int simd;             /* rv_reversi_simd code path of the solver */
     int eval_kind;        /* rv_reversi_eval of the midgame search */
+    int probcut;          /* Multi-ProbCut in the midgame search (pattern evaluation only) */
 };
 
 /* True when the running search must stop (stop request or time out). */

@@ -6,13 +6,19 @@
  */
 #include "reversi/ai_internal.h"
 #include "reversi/pattern.h"
+#include "reversi/probcut.h"
 
 #include "renversi/core.h"
 
+#include <math.h>
 #include <string.h>
 
 #define INF 30000
 #define MID_TT_MIN 2 /* store in the table from this depth on */
+#define SCORE_MAX 6400 /* the largest score: 100 * 64 discs */
+#ifndef PC_T
+#define PC_T 1.5 /* ProbCut's confidence: cut beyond PC_T standard deviations */
+#endif
 
 static inline int poll_stop(rv_reversi_ai *ai) {
     if (ai->aborted) return 1;
@@ -78,6 +84,43 @@ static int gen_moves(const rv_reversi_ai *ai, uint64_t P, uint64_t O, uint64_t m
 static int mid_search(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha, int beta, int depth,
                       int passed, int draw, const rv_pat_state *st);
 
+/*
+ * Multi-ProbCut: with deep = a * shallow + b + error (sd sigma) fitted for
+ * this stage and depth, a shallow search that is at least PC_T * sigma
+ * beyond the window predicts the deep result; returns 1 and sets *v (beta or
+ * alpha) when it cuts.
+ */
+static int probcut(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha, int beta, int depth,
+                   int draw, const rv_pat_state *st, int *v) {
+    int e = bit_count(~(P | O));
+    if (depth >= e) return 0; /* the search reaches the end of the game */
+    const rv_pc_param *pc = rv_pc_get(e, depth);
+    if (pc->sigma <= 0 || pc->a <= 0.1f) return 0;
+    const int s = rv_pc_shallow(depth);
+    const double t = PC_T * pc->sigma;
+    double hb = (beta + t - pc->b) / pc->a;
+    if (beta < SCORE_MAX && hb < SCORE_MAX) {
+        int bound = (int)ceil(hb);
+        int r = mid_search(ai, P, O, bound - 1, bound, s, 0, draw, st);
+        if (ai->aborted) return 0;
+        if (r >= bound) {
+            *v = beta;
+            return 1;
+        }
+    }
+    double lb = (alpha - t - pc->b) / pc->a;
+    if (alpha > -SCORE_MAX && lb > -SCORE_MAX) {
+        int bound = (int)floor(lb);
+        int r = mid_search(ai, P, O, bound, bound + 1, s, 0, draw, st);
+        if (ai->aborted) return 0;
+        if (r <= bound) {
+            *v = alpha;
+            return 1;
+        }
+    }
+    return 0;
+}
+
 static int mid_search(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha, int beta, int depth,
                       int passed, int draw, const rv_pat_state *st) {
     ai->nodes++;
@@ -102,6 +145,11 @@ static int mid_search(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha, int 
             if (e->lower == e->upper) return e->lower;
         }
         tt_move = e->move < 64 ? e->move : -1;
+    }
+    if (ai->probcut && depth >= RV_PC_MIN_DEPTH && ai->eval_kind == RV_REVERSI_EVAL_PATTERN) {
+        int v;
+        if (probcut(ai, P, O, alpha, beta, depth, draw, st, &v)) return v;
+        if (ai->aborted) return alpha;
     }
     const int alpha0 = alpha;
     mid_move mv[32];

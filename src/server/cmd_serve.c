@@ -1,12 +1,11 @@
-/* `renversi serve`: the browser game and online rooms (src/server/, docs/play.md). */
+/* `renversi serve`: the browser game and online rooms (docs/play.md); built with the server
+ * only (RV_SERVER), the command table says so otherwise (src/cli/main.c). */
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
 
-#include "cli/cli.h"
-#ifdef RV_WITH_SERVER
+#include "cmdline/cmdline.h"
 #include "server/server.h"
-#endif
 
 static const char usage[] =
     "usage: renversi serve [--host 127.0.0.1] [--port 8080] [--db renversi.db] [--web DIR]\n"
@@ -70,12 +69,7 @@ int rv_cmd_serve(int argc, char **argv) {
     } else if (!has_index(web)) {
         return rv_cli_fail(cmd, "--web '%s': no index.html there", web);
     }
-#ifdef RV_WITH_SERVER
     rv_server_opts o = {.host = host, .port = (int)port, .db = db, .web = web, .quiet = quiet,
                         .origin = origin};
     return rv_server_run(&o);
-#else
-    (void)quiet, (void)host, (void)db, (void)port, (void)origin;
-    return rv_cli_fail(cmd, "this build has no server (configured with -DRV_SERVER=OFF)");
-#endif
 }
