@@ -2,14 +2,24 @@
  * libFuzzer target: the browser game's message handler (src/server/rooms.c) on arbitrary
  * input. Each line of the input is one WebSocket message from one client, handled exactly
  * as the server would (rooms, moves, undo, stored games in an in-memory database), without
- * the network. No input may crash, hang or leak.
+ * the network. No input may crash, hang or leak. A line starting with '|' comes from the
+ * second client, and "@room" in a line stands for the first client's room id (room ids are
+ * random), so two players can meet and finish a game.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "server/srv.h"
 
 static rv_store *store;
+
+/* The first "@room" in line[0..len), or NULL. */
+static const char *find_room_mark(const char *line, size_t len) {
+    for (size_t i = 0; i + 5 <= len; i++)
+        if (!memcmp(line + i, "@room", 5)) return line + i;
+    return NULL;
+}
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (!store) {
@@ -36,7 +46,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         char *nl = memchr(line, '\n', (size_t)(text + size - line));
         size_t len = nl ? (size_t)(nl - line) : strlen(line);
         int who = len && line[0] == '|';
-        srv_handle(&s, &c[who], line + who, len - (size_t)who);
+        char msg[4200];
+        const char *at = find_room_mark(line + who, len - (size_t)who);
+        if (at && c[0].room && len < 4096) {
+            int n = snprintf(msg, sizeof msg, "%.*s%s%.*s", (int)(at - line - who), line + who, c[0].room->rec.id,
+                             (int)(line + len - at - 5), at + 5);
+            srv_handle(&s, &c[who], msg, (size_t)n);
+        } else {
+            srv_handle(&s, &c[who], line + who, len - (size_t)who);
+        }
         srv_rooms_flush(&s);
         line = nl ? nl + 1 : NULL;
     }

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The browser game end to end: Debian's chromium driven by npm playwright-core
-# (tests/e2e/play.test.js). Installs the pinned playwright-core with `npm ci` when
-# tests/e2e/node_modules does not have it (a fresh clone).
+# (tests/e2e/*.test.js: play.test.js the game and rooms, game.test.js what a player sees
+# around the moves, words.test.js the page's words without a browser). Installs the
+# pinned playwright-core with `npm ci` when tests/e2e/node_modules does not have it.
 . "$(dirname "$0")/lib.sh"
 dir="$(cd "$(dirname "$0")/e2e" && pwd)"
 chromium=${RV_CHROMIUM:-/usr/bin/chromium}
@@ -21,13 +22,16 @@ if [ "$have" != "$want" ]; then
         cd "$dir" && npm ci --no-audit --no-fund --loglevel=error >&2
     ) 9>"$dir/.npm-lock" || { bad "npm ci failed in $dir"; finish; }
 fi
-# The test prints its own "N passed, M failed" line; fold it into this script's count.
-out=$(cd "$dir" && RENVERSI="$RENVERSI" RV_CHROMIUM="$chromium" timeout 300 node play.test.js 2>&1)
-code=$?
-echo "$out" | grep -v ' passed, .* failed$' >&2
-line=$(echo "$out" | grep -E '^[0-9]+ passed, [0-9]+ failed$' | tail -1)
-p=${line%% passed*}; f=${line#*passed, }; f=${f%% failed*}
-[ -n "$line" ] || { bad "the browser test printed no result (exit $code)"; finish; }
-pass=$((pass + p)); fail=$((fail + f))
-[ "$code" = 0 ] || [ "$f" != 0 ] || bad "the browser test exited $code"
+# Each test prints its own "N passed, M failed" line; fold it into this script's count.
+for t in "$dir"/*.test.js; do
+    name=$(basename "$t")
+    out=$(cd "$dir" && RENVERSI="$RENVERSI" RV_CHROMIUM="$chromium" timeout 400 node "$name" 2>&1)
+    code=$?
+    echo "$out" | grep -v ' passed, .* failed$' >&2
+    line=$(echo "$out" | grep -E '^[0-9]+ passed, [0-9]+ failed$' | tail -1)
+    p=${line%% passed*}; f=${line#*passed, }; f=${f%% failed*}
+    [ -n "$line" ] || { bad "$name printed no result (exit $code)"; continue; }
+    pass=$((pass + p)); fail=$((fail + f))
+    [ "$code" = 0 ] || [ "$f" != 0 ] || bad "$name exited $code"
+done
 finish

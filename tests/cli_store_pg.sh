@@ -22,6 +22,8 @@ one_line_exit2() { # WANT DB
     [ "$(wc -l <"$tmp/err")" = 1 ] && ok || bad "--db $2: not one line: $(cat "$tmp/err")"
     grep -qF -- "$1" "$tmp/err" && ok || bad "--db $2: stderr lacks '$1': $(cat "$tmp/err")"
 }
+RENVERSI=$(cd "$(dirname "$RENVERSI")" && pwd)/$(basename "$RENVERSI")
+RV_BUILD_DIR=$(cd "$RV_BUILD_DIR" && pwd)
 cd "$tmp"
 one_line_exit2 "malformed --db URL" "postgresql://[::1"
 one_line_exit2 "malformed --db URL" "postgresql:///rvtest?host=$PGHOST&bogus=1"

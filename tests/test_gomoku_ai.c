@@ -1,7 +1,8 @@
 /*
  * The Gomoku engine: its moves are always legal (never occupied, never a Renju
  * forbidden point for black, checked by the rules module), it takes a five,
- * blocks a four, answers within its time, and stops when asked.
+ * blocks a four, wins a hand-checked VCF, defends against a four-three, answers within
+ * its time, and stops when asked.
  */
 #include <pthread.h>
 #include <unistd.h>
@@ -161,6 +162,59 @@ int main(void) {
     CHECK(strcmp(mv, "j8") != 0);
     CHECK(rv_gomoku_check(&g, info.x, info.y, NULL) == RV_OK);
 
+    /* a VCF (hand-checked): black h8 i8 j8 (g8 white) and k9 k10; k8 is a four and a three,
+       white must take l8, then k11 or k7 is an open four. The line starts at k8 (l8, the
+       other four on row 8, lets white block at k8) and the rules module sees it end in a
+       black five. */
+    setup(&g, RV_RULE_FREESTYLE, "h8 a1 i8 c1 j8 e1 k9 g8 k10 o15");
+    {
+        rv_gomoku_vcf_result vr;
+        CHECK(rv_gomoku_vcf(&g, 0, 0, &vr) == RV_OK);
+        CHECK(vr.found == 1);
+        CHECK(vr.nmoves >= 3 && vr.nmoves % 2 == 1);
+        name(vr.x[0], vr.y[0], mv);
+        CHECK_EQ_STR(mv, "k8");
+        rv_gomoku line = g;
+        for (int i = 0; i < vr.nmoves; i++) CHECK(rv_gomoku_play(&line, vr.x[i], vr.y[i]) == RV_OK);
+        rv_gomoku_result r;
+        rv_gomoku_get_result(&line, &r);
+        CHECK(r.over && r.winner == RV_BLACK);
+        /* the engine plays it and knows it wins */
+        rv_gomoku_limits dl = {0, 4, 0, 0};
+        CHECK(rv_gomoku_ai_think(ai, &g, &dl, &info) == RV_OK);
+        name(info.x, info.y, mv);
+        CHECK_EQ_STR(mv, "k8");
+        CHECK(info.win_found == 1);
+    }
+
+    /* defence against a four-three: white h9 i9 j9 (g9 black) and k10 k11 threatens k9
+       (a four and an open three). By hand, black's only defences are k9, l9, k8 and k12
+       (after k7 or k13 white still wins: k9, l9, then an open four on column k). Both
+       rules; after the engine's move white has no VCF. */
+    for (int rule = 0; rule < 2; rule++) {
+        const char *pos = "a1 h9 o1 i9 a15 j9 g9 k10 c13 k11";
+        rv_gomoku_rule rr = rule ? RV_RULE_RENJU : RV_RULE_FREESTYLE;
+        rv_gomoku_vcf_result vr;
+        /* the threat is real: with one more black stone far away, white wins from k9 */
+        char more[64];
+        snprintf(more, sizeof more, "%s o15", pos);
+        setup(&g, rr, more);
+        CHECK(rv_gomoku_vcf(&g, 0, 0, &vr) == RV_OK);
+        CHECK(vr.found == 1);
+        name(vr.x[0], vr.y[0], mv);
+        CHECK_EQ_STR(mv, "k9");
+        setup(&g, rr, pos);
+        rv_gomoku_limits dl = {0, 6, 0, 0};
+        CHECK(rv_gomoku_ai_think(ai, &g, &dl, &info) == RV_OK);
+        name(info.x, info.y, mv);
+        CHECK_MSG(strcmp(mv, "k9") == 0 || strcmp(mv, "l9") == 0 || strcmp(mv, "k8") == 0 ||
+                      strcmp(mv, "k12") == 0,
+                  "rule %d: played %s against the four-three at k9", rule, mv);
+        CHECK(rv_gomoku_play(&g, info.x, info.y) == RV_OK);
+        CHECK(rv_gomoku_vcf(&g, 0, 0, &vr) == RV_OK);
+        CHECK_MSG(vr.found == 0, "rule %d: white still has a VCF after %s", rule, mv);
+    }
+
     /* the game over: RV_EOVER; bad limits: RV_EINVAL */
     setup(&g, RV_RULE_FREESTYLE, "h8 a1 i8 a2 j8 a3 k8 a4 l8");
     CHECK(rv_gomoku_ai_think(ai, &g, &lim, &info) == RV_EOVER);
@@ -191,10 +245,14 @@ int main(void) {
 
     /* a stop asked for the next think's number, before it began, stops it (and no
        later one); the move is still legal */
+    /* (a node limit only bounds the failure: unstopped, the think would use all of it;
+       stopped, it ends at its first poll, after a few hundred nodes) */
+    rv_gomoku_limits big = {0, 60, 0, 3000000};
     uint64_t ticket = rv_gomoku_ai_next_think(ai);
     rv_gomoku_ai_stop_think(ai, ticket);
-    CHECK(rv_gomoku_ai_think(ai, &g, &inf, &info) == RV_OK);
-    CHECK_MSG(info.depth < 8, "a pre-stopped think reached depth %d", info.depth);
+    CHECK(rv_gomoku_ai_think(ai, &g, &big, &info) == RV_OK);
+    CHECK_MSG(info.nodes < 20000, "a pre-stopped think searched %llu nodes",
+              (unsigned long long)info.nodes);
     CHECK(rv_gomoku_check(&g, info.x, info.y, NULL) == RV_OK);
     rv_gomoku_limits d4 = {0, 4, 0, 0};
     CHECK(rv_gomoku_ai_think(ai, &g, &d4, &info) == RV_OK);

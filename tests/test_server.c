@@ -597,6 +597,127 @@ static void test_reversi_pass(pid_t *pid) {
     ws_close(&b2.c);
 }
 
+/* Sends a message and expects an error with this code and parameter key = value; returns 1
+ * when it came. */
+static int expect_param(ws_conn *c, const char *msg, const char *code, const char *key, const char *value) {
+    ws_send_text(c, msg);
+    cJSON *e = recv_type(c, "error", 3000);
+    int ok = e && !strcmp(str(e, "code"), code) && !strcmp(str(e, key), value);
+    CHECK_MSG(ok, "%s -> %s %s=%s, want %s %s=%s", msg, e ? str(e, "code") : "(nothing)", key, str(e, key), code,
+              key, value);
+    cJSON_Delete(e);
+    return ok;
+}
+
+/* Every message type with bad input: a code the page can word, the parameter it names, and
+ * nothing changed for anyone (docs/protocol-web.md, issue #11). */
+static void test_error_codes(void) {
+    seat a, b;
+    create(&a, "{\"type\":\"create\",\"variant\":\"reversi\",\"mode\":\"online\"}");
+    join(&b, a.room, "");
+    drain(&a.c);
+    cJSON *s = move(&a.c, "f5");
+    CHECK(s && nmoves(s) == 1);
+    cJSON_Delete(s);
+    drain(&a.c);
+    drain(&b.c);
+    /* create */
+    expect_param(&a.c, "{\"type\":\"create\",\"variant\":\"chess\"}", "bad_request", "field", "variant");
+    expect_param(&a.c, "{\"type\":\"create\",\"mode\":\"lan\"}", "bad_request", "field", "mode");
+    expect_param(&a.c, "{\"type\":\"create\",\"color\":\"red\"}", "bad_request", "field", "color");
+    expect_param(&a.c, "{\"type\":\"create\",\"size\":4}", "bad_request", "field", "size");
+    expect_param(&a.c, "{\"type\":\"create\",\"level\":21}", "bad_request", "field", "level");
+    /* join, move */
+    expect_param(&a.c, "{\"type\":\"join\",\"room\":7}", "bad_request", "field", "room");
+    expect_param(&b.c, "{\"type\":\"move\",\"move\":\"d6\",\"ply\":\"one\"}", "bad_request", "field", "ply");
+    expect_param(&b.c, "{\"type\":\"move\",\"x\":-1}", "bad_request", "field", "move");
+    expect_error(&b.c, "{\"type\":\"move\",\"move\":\"z99\"}", "bad_move");
+    expect_param(&b.c, "{\"type\":\"move\",\"move\":\"a1\"}", "illegal", "reason", "no_flips");
+    expect_param(&b.c, "{\"type\":\"move\",\"move\":\"a1\"}", "illegal", "point", "a1");
+    expect_param(&b.c, "{\"type\":\"move\",\"move\":\"pass\"}", "illegal", "reason", "must_move");
+    expect_param(&b.c, "{\"type\":\"move\",\"move\":\"f5\"}", "occupied", "point", "f5");
+    expect_error(&a.c, "{\"type\":\"move\",\"move\":\"d6\"}", "not_your_turn");
+    expect_error(&b.c, "{\"type\":\"move\",\"move\":\"d6\",\"ply\":0}", "stale");
+    /* undo_reply, new, hint, replay, export, unknown */
+    expect_error(&b.c, "{\"type\":\"undo_reply\",\"accept\":true}", "no_request");
+    ws_send_text(&a.c, "{\"type\":\"undo\"}");
+    cJSON_Delete(recv_type(&b.c, "state", 3000));
+    drain(&a.c);
+    expect_param(&b.c, "{\"type\":\"undo_reply\",\"accept\":\"yes\"}", "bad_request", "field", "accept");
+    expect_error(&a.c, "{\"type\":\"undo\"}", "pending");
+    expect_error(&a.c, "{\"type\":\"new\"}", "in_progress");
+    expect_error(&a.c, "{\"type\":\"hint\"}", "not_your_turn");
+    expect_param(&a.c, "{\"type\":\"replay\",\"id\":\"x\"}", "bad_request", "field", "id");
+    expect_error(&a.c, "{\"type\":\"replay\",\"id\":999999}", "not_found");
+    expect_param(&a.c, "{\"type\":\"export\",\"id\":1}", "bad_request", "field", "format");
+    expect_param(&a.c, "{\"type\":\"launch\"}", "unknown_type", "got", "launch");
+    expect_param(&a.c, "{\"type\":7}", "bad_request", "field", "type");
+    /* Nothing reached the other player, and the game is as it was. */
+    cJSON *leak = recv_any(&a.c, 300);
+    CHECK_MSG(leak == NULL, "a got: %s", str(leak, "type"));
+    cJSON_Delete(leak);
+    char m[256];
+    snprintf(m, sizeof m, "{\"type\":\"join\",\"room\":\"%s\",\"token\":\"%s\"}", a.room, a.token);
+    ws_send_text(&a.c, m);
+    s = recv_type(&a.c, "state", 3000);
+    CHECK(s && nmoves(s) == 1 && !strcmp(str(s, "to_move"), "white"));
+    CHECK(s && !strcmp(str(s, "undo_request"), "black"));
+    /* points: where each move went; end: null while the game goes on. */
+    cJSON *pts = s ? cJSON_GetObjectItem(s, "points") : NULL;
+    CHECK(cJSON_GetArraySize(pts) == 1 && cJSON_GetArrayItem(cJSON_GetArrayItem(pts, 0), 0)->valueint == 5 &&
+          cJSON_GetArrayItem(cJSON_GetArrayItem(pts, 0), 1)->valueint == 4);
+    CHECK(s && cJSON_IsNull(cJSON_GetObjectItem(s, "end")));
+    /* recent: f5 put a black disc on f5 and turned e5 (column, row from the top, a = 0). */
+    cJSON *rec = s ? cJSON_GetObjectItem(s, "recent") : NULL;
+    CHECK(rec && cJSON_GetObjectItem(rec, "from") && cJSON_GetObjectItem(rec, "from")->valueint == 0);
+    CHECK(rec && cJSON_GetArraySize(cJSON_GetObjectItem(rec, "steps")) == 1 &&
+          !strcmp(cJSON_GetArrayItem(cJSON_GetObjectItem(rec, "steps"), 0)->valuestring, "Xfeee"));
+    cJSON_Delete(s);
+    ws_close(&a.c);
+    ws_close(&b.c);
+
+    /* A five: the end names the row, every stone of it, as the library found it. */
+    create(&a, "{\"type\":\"create\",\"variant\":\"freestyle\",\"mode\":\"online\"}");
+    join(&b, a.room, "");
+    drain(&a.c);
+    const char *bm[] = {"d4", "e4", "f4", "g4", "h4"}, *wm[] = {"d5", "e5", "f5", "g5"};
+    for (int i = 0; i < 5; i++) {
+        cJSON_Delete(move(&a.c, bm[i]));
+        drain(&b.c);
+        if (i < 4) cJSON_Delete(move(&b.c, wm[i]));
+        drain(&a.c);
+    }
+    expect_error(&b.c, "{\"type\":\"hint\"}", "over");
+    snprintf(m, sizeof m, "{\"type\":\"join\",\"room\":\"%s\",\"token\":\"%s\"}", a.room, b.token);
+    ws_send_text(&b.c, m);
+    s = recv_type(&b.c, "state", 3000);
+    cJSON *end = s ? cJSON_GetObjectItem(s, "end") : NULL;
+    CHECK_EQ_STR(str(end, "reason"), "five");
+    CHECK_EQ_STR(str(end, "winner"), "black");
+    CHECK_EQ_STR(str(end, "from"), "d4");
+    CHECK_EQ_STR(str(end, "to"), "h4");
+    cJSON *line = cJSON_GetObjectItem(end, "line");
+    CHECK(cJSON_GetArraySize(line) == 5);
+    for (int i = 0; i < cJSON_GetArraySize(line) && i < 5; i++) {
+        cJSON *pt = cJSON_GetArrayItem(line, i);
+        CHECK(cJSON_GetArrayItem(pt, 0)->valueint == 3 + i && cJSON_GetArrayItem(pt, 1)->valueint == 11);
+    }
+    cJSON_Delete(s);
+    /* A resignation in the next game names the loser. */
+    ws_send_text(&a.c, "{\"type\":\"new\"}");
+    cJSON_Delete(recv_type(&b.c, "state", 3000));
+    drain(&a.c);
+    ws_send_text(&a.c, "{\"type\":\"resign\"}");
+    s = recv_type(&b.c, "state", 3000);
+    end = s ? cJSON_GetObjectItem(s, "end") : NULL;
+    CHECK_EQ_STR(str(end, "reason"), "resign");
+    CHECK_EQ_STR(str(end, "loser"), "black");
+    CHECK_EQ_STR(str(end, "winner"), "white");
+    cJSON_Delete(s);
+    ws_close(&a.c);
+    ws_close(&b.c);
+}
+
 /* The Reversi result is the library's (issue #11): 48-14 on the board with 2 empty
  * squares after 2 passes is "black wins 50-14" in the state, the stored game and the GGF
  * export (RE[+36]), as `renversi judge` says (tests/cli_game_result.sh). */
@@ -621,6 +742,13 @@ static void test_reversi_result(void) {
     CHECK(s && cJSON_IsTrue(cJSON_GetObjectItem(s, "over")));
     CHECK(s && !strcmp(str(s, "result"), "black wins 50-14"));
     CHECK(s && !strcmp(str(s, "winner"), "black"));
+    cJSON *end = s ? cJSON_GetObjectItem(s, "end") : NULL;
+    cJSON *sc = cJSON_GetObjectItem(end, "score"), *dc = cJSON_GetObjectItem(end, "discs");
+    CHECK_EQ_STR(str(end, "reason"), "score");
+    CHECK(cJSON_GetArraySize(sc) == 2 && cJSON_GetArrayItem(sc, 0)->valueint == 50 &&
+          cJSON_GetArrayItem(sc, 1)->valueint == 14);
+    CHECK(cJSON_GetArraySize(dc) == 2 && cJSON_GetArrayItem(dc, 0)->valueint == 48 &&
+          cJSON_GetArrayItem(dc, 1)->valueint == 14);
     int64_t id = s ? (int64_t)cJSON_GetObjectItem(s, "game_id")->valuedouble : 0;
     cJSON_Delete(s);
     char m[128];
@@ -657,6 +785,7 @@ int main(void) {
     if (port > 0) {
         test_seats_and_tokens();
         test_bad_input();
+        test_error_codes();
         test_forbidden();
         test_reversi_and_records();
         test_reversi_result();

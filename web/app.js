@@ -2,28 +2,31 @@
 'use strict';
 (function () {
   const $ = (id) => document.getElementById(id);
-  const T = window.RV_TEXT;
+  const W = window.RvWords;
+  const t = W.t;
   let lang = localStorage.getItem('renversi.lang') ||
     ((navigator.language || 'en').toLowerCase().startsWith('zh') ? 'zh' : 'en');
-  let ws = null, backoff = 250, state = null, seat = null, roomId = null, replay = null;
-  let pendingCreate = null, lastMsg = null, hint = null, joins = 0;
+  let ws = null, backoff = 250, state = null, seat = null, roomId = null;
+  let pendingCreate = null, lastMsg = null, notice = null, hint = null, joins = 0, games = null;
+  let numbers = localStorage.getItem('renversi.numbers') === 'on';
+  const endShown = {};      /* game ids whose end dialog was shown */
+  const frames = [];        /* for the tests: when each state was drawn */
   const board = new window.RvBoard($('board'));
-
-  function t(key, args) {
-    let s = (T[lang] && T[lang][key]) || T.en[key] || key;
-    if (args) for (const k in args) s = s.split('{' + k + '}').join(args[k]);
-    return s;
-  }
-  function colorName(c) { return c ? t(c) : ''; }
+  const replay = new window.RvReplay({ board: board, send: (m) => send(m), numbers: () => numbers, done: () => render() });
 
   /* ---------------------------------------------------------------- language */
   function applyLang() {
+    W.setLang(lang);
     document.documentElement.lang = lang === 'zh' ? 'zh-CN' : 'en';
     document.querySelectorAll('[data-i18n]').forEach((el) => { el.textContent = t(el.dataset.i18n); });
+    document.querySelectorAll('[data-i18n-label]').forEach((el) => { el.setAttribute('aria-label', t(el.dataset.i18nLabel)); });
     $('lang-en').classList.toggle('active', lang === 'en');
     $('lang-zh').classList.toggle('active', lang === 'zh');
     render();
     if (lastMsg) showMessage(lastMsg);
+    showNotice(notice);
+    if (games) renderGames(games);
+    window.RvDialog.relabel();
   }
   function setLang(l) { lang = l; localStorage.setItem('renversi.lang', l); applyLang(); }
   $('lang-en').addEventListener('click', () => setLang('en'));
@@ -55,51 +58,134 @@
   function onMessage(m) {
     switch (m.type) {
       case 'joined':
+        if (m.room !== roomId) state = null;
         roomId = m.room; seat = m.seat; joins++;
+        queue.length = 0;
         if (m.token) localStorage.setItem('renversi.token.' + m.room, m.token);
         if (location.hash !== '#room=' + m.room) history.replaceState(null, '', '#room=' + m.room);
         break;
-      case 'state':
-        state = m;
-        if (hint && hint.ply !== m.moves.length) hint = null;
-        if (m.over) send({ type: 'list' });
-        showMessage(null);
-        render();
-        break;
+      case 'state': for (const part of expand(m)) queue.push(part); pump(); break;
       case 'error': onError(m); break;
-      case 'games': renderGames(m.games); break;
-      case 'replay': m.boards = replayBoards(m); replay = { game: m, ply: m.boards.length - 1 }; render(); break;
+      case 'games': games = m.games; renderGames(games); break;
+      case 'replay': window.RvDialog.close(); replay.open(m); render(); break;
       case 'export': download(m.filename, m.text); break;
       case 'hint':
         hint = m;
-        showMessage({ text: t('hintIs', { move: m.move === 'pass' ? t('pass') : m.move }) });
+        showMessage({ key: 'hintIs', args: { move: W.move(m.move) } });
         render();
         break;
     }
   }
 
-  function kindText(kind) { return t('kind_' + kind); }
+  /* ---------------------------------------------------------------- pacing
+     States are drawn in order. One that adds a move waits until the move before it has been
+     on the board for a moment, so a quick answer of the computer never hides your own move
+     and its flips. */
+  const queue = [];
+  let holdUntil = 0, timer = null;
+  const addsMove = (m) => state && m.game_id === state.game_id && m.moves.length > state.moves.length;
+
+  /* A state may bring several moves at once (the server replaces a state a client has not
+     read with a newer one): the moves before the last are rebuilt from `recent` (what each
+     move changed) as states of their own, one per move with the passes after it, so each
+     is drawn in turn. */
+  function expand(m) {
+    const prev = queue.length ? queue[queue.length - 1] : state;
+    if (!prev || prev.game_id !== m.game_id || !m.recent || !m.points) return [m];
+    const n0 = prev.moves.length, from = m.recent.from;
+    if (m.moves.length - n0 < 2 || from > n0 || prev.moves.join() !== m.moves.slice(0, n0).join()) return [m];
+    const out = [];
+    const b = prev.board.split('');
+    for (let i = n0; i < m.moves.length - 1; i++) {
+      const st = m.recent.steps[i - from] || '';
+      for (let k = 1; k + 1 < st.length; k += 2) b[(st.charCodeAt(k + 1) - 97) * m.size + st.charCodeAt(k) - 97] = st[0];
+      if (m.moves[i + 1] === 'pass') continue; /* a pass goes with the move before it */
+      const board = b.join('');
+      out.push(Object.assign({}, m, { moves: m.moves.slice(0, i + 1), points: m.points.slice(0, i + 1),
+        board: board, last: m.points[i], legal: [], forbidden: [], over: false, end: null, result: '', winner: null,
+        to_move: (i + 1) % 2 === 0 ? 'black' : 'white', thinking: false, undo_request: null, partial: true,
+        counts: [board.split('X').length - 1, board.split('O').length - 1] }));
+    }
+    out.push(m);
+    return out;
+  }
+
+  function pump() {
+    while (queue.length && !timer) {
+      const next = queue[0];
+      const wait = holdUntil - performance.now();
+      if (addsMove(next) && wait > 0 && queue.length < 4) {
+        timer = setTimeout(() => { timer = null; pump(); }, wait);
+        return;
+      }
+      queue.shift();
+      applyState(next);
+    }
+  }
+
+  function applyState(m) {
+    const prev = state;
+    const sameGame = prev && prev.game_id === m.game_id;
+    const added = sameGame && m.moves.length > prev.moves.length ? m.moves.length - prev.moves.length : 0;
+    state = m;
+    if (hint && hint.ply !== m.moves.length) hint = null;
+    if (!sameGame || m.moves.length !== prev.moves.length) { showMessage(null); showNotice(null); }
+    render();
+    const pts = (m.points || []).slice(prev ? prev.moves.length : 0);
+    const real = pts.filter((p) => p);
+    if (added && real.length === 1) {
+      board.animate(prev.board, real[0]);
+      window.RvSound.play(m.board[real[0][1] * m.size + real[0][0]] === 'X');
+    }
+    /* A pass among the new moves is announced to everyone in the room. */
+    if (added) {
+      for (let i = prev.moves.length; i < m.moves.length; i++)
+        if (m.moves[i] === 'pass') showNotice({ key: 'passes', args: { color: i % 2 === 0 ? 'black' : 'white' } });
+    }
+    if (added) holdUntil = performance.now() + (m.variant === 'reversi' ? 700 : 250);
+    frames.push({ t: performance.now(), n: m.moves.length, board: m.board, flips: added && real.length === 1 ? (board.lastFlips || []).length : 0, over: m.over });
+    if (frames.length > 500) frames.shift();
+    if (m.over && sameGame && !prev.over && !endShown[m.game_id]) {
+      endShown[m.game_id] = true;
+      const s = m;
+      window.RvDialog.show('end', () => endWords(s));
+      send({ type: 'list' });
+    } else if (m.over) {
+      send({ type: 'list' });
+    }
+  }
+
+  function endWords(s) {
+    if (s.end) {
+      const r = W.result(s.end);
+      const mine = seat === 'black' || seat === 'white';
+      let title = r.title;
+      if (mine && (s.end.winner === 'black' || s.end.winner === 'white'))
+        title = s.end.winner === seat ? t('youWin') : t('youLose');
+      return { title: title, text: r.text };
+    }
+    return { title: t('gameOver'), text: W.storedResult(s.result) };
+  }
 
   function onError(m) {
     if (m.code === 'forbidden') {
-      const text = t('forbidden', { point: m.point || '', kind: kindText(m.kind) });
-      showMessage({ text: text, raw: m });
-      $('dialog-text').textContent = text;
-      if (!$('dialog').open) $('dialog').showModal();
+      showMessage({ raw: m });
+      window.RvDialog.show('forbidden', () => ({ title: t('forbiddenTitle'), text: W.error(m) }));
       return;
     }
-    const key = 'err_' + m.code;
-    const text = T.en[key] ? t(key, { msg: m.message }) : t('err_other', { msg: m.message });
-    showMessage({ text: text, raw: m });
+    showMessage({ raw: m });
   }
 
+  /* Messages are kept as keys or raw errors, so a language switch rewords them. */
   function showMessage(msg) {
     lastMsg = msg;
-    if (!msg) { $('message').textContent = ''; return; }
-    if (msg.raw && msg.raw.code === 'forbidden') {
-      msg.text = t('forbidden', { point: msg.raw.point || '', kind: kindText(msg.raw.kind) });
-    }
-    $('message').textContent = msg.text;
+    $('message').textContent = !msg ? '' : msg.raw ? W.error(msg.raw) : t(msg.key, msg.args);
+  }
+  function showNotice(n) {
+    notice = n;
+    const el = $('notice');
+    el.hidden = !n;
+    el.textContent = n ? t(n.key, { color: W.color(n.args.color) }) : '';
   }
 
   function download(name, text) {
@@ -114,37 +200,35 @@
   }
 
   /* ---------------------------------------------------------------- rendering */
-  function resultText(s) {
-    const r = s.result || '';
-    let m;
-    if ((m = r.match(/^(black|white) wins: (black|white) resigned/)))
-      return t('res_wins', { color: t(m[1]) }) + ' (' + t('res_resigned', { color: t(m[2]) }) + ')';
-    if ((m = r.match(/^(black|white) wins: five/))) return t('res_wins', { color: t(m[1]) }) + ' (' + t('res_five') + ')';
-    if ((m = r.match(/^white wins: black's forbidden move \S+ \((.*)\)/)))
-      return t('res_wins', { color: t('white') }) + ' (' + t('res_forbidden') + ': ' + kindText(m[1]) + ')';
-    if ((m = r.match(/^(black|white) wins (\d+)-(\d+)/))) return t('res_wins', { color: t(m[1]) }) + ' ' + m[2] + '–' + m[3];
-    if ((m = r.match(/^draw (\d+)-(\d+)/))) return t('res_draw') + ' ' + m[1] + '–' + m[2];
-    if (/^draw/.test(r)) return t('res_draw');
-    return r;
+  function resultText(s) { return s.end ? W.resultLine(s.end) : W.storedResult(s.result); }
+
+  /* The empty board of the chosen game before Start (no labels: those come from the server). */
+  function preview() {
+    const rev = $('variant').value === 'reversi';
+    const n = rev ? 8 : Math.max(5, Math.min(26, parseInt($('size').value, 10) || 15));
+    return { preview: true, size: n, reversi: rev, board: '.'.repeat(n * n), cols: [], rows: [] };
   }
 
   function render() {
-    const inReplay = !!replay;
+    const inReplay = replay.active();
     $('replay-bar').hidden = !inReplay;
-    if (inReplay) { renderReplay(); return; }
+    document.body.classList.toggle('replaying', inReplay);
+    if (inReplay) { $('controls').hidden = true; replay.render(); return; }
     const s = state;
     $('room').hidden = !s;
     if (!s) {
-      board.draw(null);
+      board.draw(preview());
       $('status').textContent = ws ? t('chooseGame') : t('connecting');
       $('controls').hidden = true;
       $('move-list').textContent = '';
       return;
     }
     $('controls').hidden = false;
+    const end = s.over && s.end ? s.end : null;
     board.draw({ size: s.size, reversi: s.variant === 'reversi', board: s.board, cols: s.cols, rows: s.rows,
-      last: s.last, legal: seat === s.to_move ? s.legal : [], forbidden: s.forbidden,
-      hint: hint && hint.x >= 0 ? [hint.x, hint.y] : null });
+      last: s.last, points: s.points, numbers: numbers, legal: seat === s.to_move ? s.legal : [], forbidden: s.forbidden,
+      hint: hint && hint.x >= 0 ? [hint.x, hint.y] : null,
+      line: end && end.line ? end.line : null, lossPoint: end && end.xy ? end.xy : null });
     $('room-link').value = location.origin + location.pathname + '#room=' + s.room;
     $('seat').textContent = seat === 'black' || seat === 'white' ? t('youAre', { color: t(seat) }) : t('spectating');
     const who = (c) => t('seat_' + s.seats[c]) + (s.seats[c] === 'human' && !s.present[c] ? ' (' + t('away') + ')' : '');
@@ -154,12 +238,12 @@
     else if (s.thinking) st = t('thinking');
     else if (s.mode === 'online' && (s.seats.black === 'open' || s.seats.white === 'open')) st = t('waiting');
     else if (seat === s.to_move) st = t('yourTurn', { color: t(s.to_move) });
-    else st = t('toMove', { color: colorName(s.to_move) });
+    else st = t('toMove', { color: W.color(s.to_move) });
     if (s.variant === 'reversi') st += ' · ● ' + s.counts[0] + ' ○ ' + s.counts[1];
     $('status').textContent = st;
     const ol = $('move-list');
     ol.textContent = '';
-    s.moves.forEach((mv) => { const li = document.createElement('li'); li.textContent = mv === 'pass' ? t('pass') : mv; ol.appendChild(li); });
+    s.moves.forEach((mv) => { const li = document.createElement('li'); li.textContent = W.move(mv); ol.appendChild(li); });
     ol.scrollTop = ol.scrollHeight;
     const seated = seat === 'black' || seat === 'white';
     $('undo').disabled = !seated || s.moves.length === 0 || (!!s.undo_request);
@@ -171,53 +255,16 @@
     if (s.undo_request && s.undo_request === seat) $('status').textContent += ' · ' + t('undoWaiting');
   }
 
-  // The board after each ply, from the start and what each ply changed (the server's
-  // `steps`: the mover's stone, then two letters per point that took it).
-  function replayBoards(m) {
-    const boards = [m.start];
-    let b = m.start.split('');
-    for (const st of m.steps) {
-      for (let k = 1; k + 1 < st.length; k += 2)
-        b[(st.charCodeAt(k + 1) - 97) * m.size + st.charCodeAt(k) - 97] = st[0];
-      boards.push(b.join(''));
-    }
-    return boards;
-  }
-
-  function renderReplay() {
-    const g = replay.game, i = replay.ply, n = g.boards.length - 1;
-    let last = null;
-    if (i > 0) {
-      const a = g.boards[i - 1], b = g.boards[i];
-      for (let k = 0; k < b.length; k++) if (a[k] === '.' && b[k] !== '.') { last = [k % g.size, Math.floor(k / g.size)]; break; }
-    }
-    board.draw({ size: g.size, reversi: g.variant === 'reversi', board: g.boards[i], cols: g.cols, rows: g.rows, last: last, legal: [], forbidden: [] });
-    $('rp-pos').textContent = t('replayOf', { id: g.id }) + ' · ' + t('ply', { i: i, n: n });
-    $('status').textContent = g.result ? t('over', { result: resultText(g) }) : '';
-    $('controls').hidden = true;
-    const ol = $('move-list');
-    ol.textContent = '';
-    g.moves.forEach((mv, k) => { const li = document.createElement('li'); li.textContent = mv; if (k === i - 1) li.className = 'current'; ol.appendChild(li); });
-    const ex = $('rp-export');
-    ex.textContent = t('exportAs') + ' ';
-    const formats = g.variant === 'reversi' ? ['transcript', 'ggf', 'moves'] : ['psq', 'moves'];
-    formats.forEach((f) => {
-      const b = document.createElement('button');
-      b.type = 'button'; b.textContent = t('fmt_' + f); b.dataset.format = f;
-      b.addEventListener('click', () => send({ type: 'export', id: g.id, format: f }));
-      ex.appendChild(b);
-    });
-  }
-
-  function renderGames(games) {
+  function renderGames(list) {
     const ul = $('game-list');
     ul.textContent = '';
-    if (!games.length) { const li = document.createElement('li'); li.textContent = t('noGames'); ul.appendChild(li); return; }
-    games.forEach((g) => {
+    if (!list.length) { const li = document.createElement('li'); li.textContent = t('noGames'); ul.appendChild(li); return; }
+    list.forEach((g) => {
       const li = document.createElement('li');
       li.dataset.id = g.id;
       const when = new Date(g.created * 1000).toLocaleString(lang === 'zh' ? 'zh-CN' : 'en');
-      li.textContent = '#' + g.id + ' ' + t(g.variant) + ' · ' + g.nmoves + ' · ' + (g.result ? resultText(g) : '…') + ' · ' + when;
+      li.textContent = '#' + g.id + ' ' + t(g.variant) + ' · ' + t('nmoves', { n: g.nmoves }) + ' · ' +
+        W.storedResult(g.result) + ' · ' + when;
       li.addEventListener('click', () => send({ type: 'replay', id: g.id }));
       ul.appendChild(li);
     });
@@ -225,21 +272,22 @@
 
   /* ---------------------------------------------------------------- actions */
   board.onPoint = (x, y) => {
-    if (replay || !state || state.over) return;
-    if (seat !== 'black' && seat !== 'white') { onError({ code: 'not_seated', message: '' }); return; }
-    if (seat !== state.to_move) { onError({ code: 'not_your_turn', message: '' }); return; }
+    if (replay.active() || !state || state.over) return;
+    if (seat !== 'black' && seat !== 'white') { onError({ code: 'not_seated' }); return; }
+    if (seat !== state.to_move || queue.length) { onError({ code: 'not_your_turn' }); return; }
     send({ type: 'move', x: x, y: y, ply: state.moves.length });
   };
   $('setup').addEventListener('submit', (ev) => {
     ev.preventDefault();
-    replay = null;
+    if (replay.active()) replay.close();
     const variant = $('variant').value;
     const msg = { type: 'create', variant: variant, mode: $('mode').value, color: $('color').value,
       level: parseInt($('level').value, 10) || 5 };
     if (variant !== 'reversi') msg.size = parseInt($('size').value, 10) || 15;
     if (ws && ws.readyState === 1) send(msg); else pendingCreate = msg;
   });
-  $('variant').addEventListener('change', () => { $('size-label').hidden = $('variant').value === 'reversi'; });
+  $('variant').addEventListener('change', () => { $('size-label').hidden = $('variant').value === 'reversi'; render(); });
+  $('size').addEventListener('input', () => render());
   $('mode').addEventListener('change', () => { $('level-label').hidden = $('mode').value !== 'ai'; });
   $('undo').addEventListener('click', () => send({ type: 'undo' }));
   $('resign').addEventListener('click', () => send({ type: 'resign' }));
@@ -251,22 +299,32 @@
   $('copy').addEventListener('click', () => {
     $('room-link').select();
     if (navigator.clipboard) navigator.clipboard.writeText($('room-link').value).catch(() => {});
-    showMessage({ text: t('copied') });
+    showMessage({ key: 'copied' });
   });
-  $('rp-first').addEventListener('click', () => { replay.ply = 0; render(); });
-  $('rp-prev').addEventListener('click', () => { replay.ply = Math.max(0, replay.ply - 1); render(); });
-  $('rp-next').addEventListener('click', () => { replay.ply = Math.min(replay.game.boards.length - 1, replay.ply + 1); render(); });
-  $('rp-last').addEventListener('click', () => { replay.ply = replay.game.boards.length - 1; render(); });
-  $('rp-close').addEventListener('click', () => { replay = null; render(); });
+  $('opt-numbers').checked = numbers;
+  $('opt-numbers').addEventListener('change', () => {
+    numbers = $('opt-numbers').checked;
+    localStorage.setItem('renversi.numbers', numbers ? 'on' : 'off');
+    render();
+  });
+  $('opt-sound').checked = window.RvSound.on;
+  $('opt-sound').addEventListener('change', () => window.RvSound.set($('opt-sound').checked));
   window.addEventListener('hashchange', () => {
     const m = location.hash.match(/^#room=([0-9a-z]+)$/);
-    if (m && m[1] !== roomId) { roomId = m[1]; state = null; seat = null; replay = null; send({ type: 'join', room: roomId, token: localStorage.getItem('renversi.token.' + roomId) || '' }); }
+    if (m && m[1] !== roomId) {
+      roomId = m[1]; state = null; seat = null; queue.length = 0;
+      if (replay.active()) replay.close();
+      send({ type: 'join', room: roomId, token: localStorage.getItem('renversi.token.' + roomId) || '' });
+    }
   });
 
-  /* For the browser tests: where point (x, y) is on the page. */
+  /* For the browser tests: where point (x, y) is on the page, and what was drawn when. */
   window.renversi = {
     pixel: (x, y) => { const r = $('board').getBoundingClientRect(); const p = board.centre(x, y); return [r.left + p[0], r.top + p[1]]; },
-    get state() { return state; }, get seat() { return seat; }, get hint() { return hint; }, get joins() { return joins; }
+    get state() { return state; }, get seat() { return seat; }, get hint() { return hint; }, get joins() { return joins; },
+    get frames() { return frames; }, get view() { return board.view; }, get board() { return board; },
+    get sounds() { return window.RvSound.played; }, get pending() { return queue.length; },
+    receive: (m) => onMessage(m)
   };
 
   const m = location.hash.match(/^#room=([0-9a-z]+)$/);

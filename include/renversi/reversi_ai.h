@@ -59,8 +59,9 @@ typedef enum rv_reversi_eval {
 rv_status rv_reversi_ai_set_eval(rv_reversi_ai *ai, rv_reversi_eval eval);
 
 /* Switches the midgame search's forward pruning (Multi-ProbCut, calibrated
- * for the pattern evaluation) on (the default) or off.  Exact solves stay
- * exact either way. */
+ * for the pattern evaluation) on (the default) or off for
+ * rv_reversi_ai_think().  rv_reversi_ai_eval_moves() never prunes; exact
+ * solves stay exact either way. */
 void rv_reversi_ai_set_probcut(rv_reversi_ai *ai, int on);
 
 /*

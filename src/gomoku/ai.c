@@ -112,9 +112,12 @@ rv_status rv_gomoku_ai_think(rv_gomoku_ai *ai, const rv_gomoku *g, const rv_gomo
     ai->node_limit = (uint64_t)lim->nodes;
     ai->aborted = 0;
     ai->seldepth = 0;
-    ai->deadline = time_ms > 0 ? t0 + (double)time_ms / 1000.0 : 0;
-    /* iterations grow about 3x: do not start one after 40% of the time */
-    ai->soft_deadline = time_ms > 0 ? t0 + (double)time_ms * 0.4 / 1000.0 : 0;
+    /* the time plan: alpha-beta may run to 85% of the time, the last 15% is kept for
+       checking the chosen move against the opponent's threats; a new iteration is not
+       started after 55% (an unfinished one still counts when it found a better move) */
+    double t_end = time_ms > 0 ? t0 + (double)time_ms / 1000.0 : 0;
+    ai->deadline = time_ms > 0 ? t0 + (double)time_ms * 0.85 / 1000.0 : 0;
+    ai->soft_deadline = time_ms > 0 ? t0 + (double)time_ms * 0.55 / 1000.0 : 0;
     memset(ai->killer, 0xFF, sizeof ai->killer);
     /* history orders moves within a think; older counts fade so they never swamp the
        pattern scores that choose which moves are searched at all */
@@ -154,9 +157,11 @@ rv_status rv_gomoku_ai_think(rv_gomoku_ai *ai, const rv_gomoku *g, const rv_gomo
             win = 1;
         else if (score <= -RV_GOMOKU_AI_WIN_MIN)
             win = -1;
-        else if (vcf_nodes > 0 && !ai->aborted) {
+        else if (vcf_nodes > 0) {
             /* the search's horizon misses long four chains: skip a move after which the
                opponent has a VCF, if a later candidate has none */
+            ai->deadline = t_end;
+            ai->aborted = 0;
             for (int k = 0; k < norder && k < 6 && !gai_should_stop(ai); k++) {
                 gb_play(b, order[k]);
                 int first, lost = gvcf_run(ai, 30, (uint64_t)vcf_nodes / 4, seq, &nseq);

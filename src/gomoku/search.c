@@ -16,6 +16,8 @@
 #include "renversi/core.h"
 
 #define MAX_MOVES 64
+#define EV_FOUR3 5000
+#define EV_THREE3 2000
 
 static int mate_to_tt(int s, int ply) {
     return s >= RV_GOMOKU_AI_WIN_MIN ? s + ply : s <= -RV_GOMOKU_AI_WIN_MIN ? s - ply : s;
@@ -35,9 +37,17 @@ int gai_should_stop(rv_gomoku_ai *ai) {
 
 /* Static evaluation for the side to move. */
 static int evaluate(const gboard *b) {
-    int us = b->stm - 1;
-    int s = b->total[us] - b->total[1 - us] + 10;
-    if (b->cnt[us][TL_FOUR3] && !b->cnt[1 - us][TL_FOUR]) s += 300;
+    int us = b->stm - 1, them = 1 - us;
+    int s = b->total[us] - b->total[them] + 10;
+    /* threats the side to move can cash before the opponent answers: with no four to
+       play back, a four-three wins and a double open three nearly always does */
+    int their_fours = b->cnt[them][TL_FOUR] + b->cnt[them][TL_FOUR3];
+    if (b->cnt[us][TL_FOUR3] && !their_fours)
+        s += EV_FOUR3;
+    else if (b->cnt[us][TL_THREE3] && !their_fours && !b->cnt[them][TL_FLEX4])
+        s += EV_THREE3;
+    else if (b->cnt[us][TL_FOUR3] && !b->cnt[1 - us][TL_FOUR])
+        s += 300;
     if (s > 20000) s = 20000;
     if (s < -20000) s = -20000;
     return s;
@@ -120,8 +130,8 @@ static int search(rv_gomoku_ai *ai, int depth, int alpha, int beta, int ply) {
         for (int i = 0; i < k; i++)
             if (gb_legal(b, pts[i])) return AI_WIN - ply - 2;
     }
-    if (!forced && (depth <= 0 || ply >= AI_MAX_PLY - 2)) return evaluate(b);
     if (ply >= AI_MAX_PLY - 2) return evaluate(b);
+    if (!forced && depth <= 0) return evaluate(b);
 
     int tt_move = -1;
     const tt_entry *e = gtt_probe(ai, b->hash);
@@ -158,11 +168,21 @@ static int search(rv_gomoku_ai *ai, int depth, int alpha, int beta, int ply) {
     int newdepth = forced ? depth : depth - 1;
     for (int i = 0; i < n; i++) {
         int m = mv[i], s;
+        /* a quiet move makes no three or four of ours and blocks none of theirs */
+        int quiet = b->tl[us][m] < TL_THREE && b->tl[them][m] < TL_THREE;
         gb_play(b, m);
         if (i == 0)
             s = -search(ai, newdepth, -beta, -alpha, ply + 1);
         else {
-            int r = (i >= 4 && depth >= 3 && !forced && b->tl[us][m] < TL_FOUR) ? 1 : 0;
+            int r = 0;
+            if (!forced && depth >= 2 && i >= 2) {
+                /* one ply from the 3rd move, two from the 5th at depth 4+, three from the
+                   9th at depth 6+, four from the 13th at depth 9+; one less for a move
+                   that makes or blocks a three */
+                r = 1 + (i >= 4 && depth >= 4) + (i >= 8 && depth >= 6) + (i >= 12 && depth >= 9);
+                if (!quiet) r = r > 1 ? r - 1 : 0;
+                if (r > newdepth) r = newdepth;
+            }
             s = -search(ai, newdepth - r, -alpha - 1, -alpha, ply + 1);
             if (s > alpha && (r || s < beta)) s = -search(ai, newdepth, -beta, -alpha, ply + 1);
         }
@@ -225,6 +245,9 @@ int gsearch_root(rv_gomoku_ai *ai, int max_depth, int *best_move, int *best_scor
     }
     int scores[MAX_MOVES];
     for (int depth = 1; depth <= max_depth; depth++) {
+        /* a stop or a spent limit ends the think between iterations too (a table full of
+           the last think's results can finish several iterations between two polls) */
+        if (depth > 1 && gai_should_stop(ai)) break;
         int alpha = -AI_WIN - 1, beta = AI_WIN + 1, bm = -1, bs = -AI_WIN - 1;
         for (int i = 0; i < n; i++) {
             int s;
@@ -262,5 +285,12 @@ int gsearch_root(rv_gomoku_ai *ai, int max_depth, int *best_move, int *best_scor
         /* soft time limit: another iteration would not finish */
         if (ai->soft_deadline > 0 && rv_clock_seconds() >= ai->soft_deadline) break;
     }
+    /* the caller's candidates start with the move chosen (an unfinished iteration's too) */
+    for (int i = 0; i < *norder; i++)
+        if (order[i] == *best_move) {
+            for (int j = i; j > 0; j--) order[j] = order[j - 1];
+            order[0] = *best_move;
+            break;
+        }
     return 1;
 }

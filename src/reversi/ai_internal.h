@@ -124,6 +124,11 @@ int rv_ai_mid_search(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha, int b
  */
 int rv_ai_endgame(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha, int beta, int *best);
 
+/* The exact score of (P, O) (*move a best move), searched first in a narrow
+ * window around a shallow midgame guess (solve.c).  Sets ai->aborted if
+ * stopped. */
+int rv_ai_solve_exact(rv_reversi_ai *ai, uint64_t P, uint64_t O, int *move);
+
 /* Final score of a finished game (or of any position counted as finished). */
 static inline int final_score(uint64_t P, uint64_t O) {
     int p = bit_count(P), o = bit_count(O), e = 64 - p - o;

@@ -15,6 +15,9 @@
 
 #define INF 30000
 #define MID_TT_MIN 2 /* store in the table from this depth on */
+#ifndef ID_NEXT_DIV
+#define ID_NEXT_DIV 3 /* with a time budget, a new iteration starts below 1/ID_NEXT_DIV of it */
+#endif
 #define SCORE_MAX 6400 /* the largest score: 100 * 64 discs */
 #ifndef PC_T
 #define PC_T 1.5 /* ProbCut's confidence: cut beyond PC_T standard deviations */
@@ -299,7 +302,7 @@ static int root_iteration(rv_reversi_ai *ai, uint64_t P, uint64_t O, const rv_pa
             v = search_move(ai, P, O, st, &mv[i], alpha, beta, depth, draw);
         } else {
             v = search_move(ai, P, O, st, &mv[i], a, a + 1, depth, draw);
-            if (v > a && v < beta) v = search_move(ai, P, O, st, &mv[i], v, beta, depth, draw);
+            if (v > a && v < beta) v = search_move(ai, P, O, st, &mv[i], a, beta, depth, draw);
         }
         if (ai->aborted) return bestv;
         mv[i].key = v;
@@ -341,8 +344,8 @@ static void think(rv_reversi_ai *ai, uint64_t P, uint64_t O, const plan *p,
     out->exact = 0;
 
     /* Iterative deepening.  With a time budget, an iteration is started only
-     * if the previous ones took less than a fifth of the budget (each one
-     * costs several times the previous). */
+     * if the previous ones took less than a third of the budget (with
+     * ProbCut each one costs about twice the previous). */
     int prev = rv_ai_eval(ai, P, O);
     int max_depth = p->depth;
     int direct_solve = empties <= p->solve && !p->time_ms && !p->noise;
@@ -382,7 +385,7 @@ static void think(rv_reversi_ai *ai, uint64_t P, uint64_t O, const plan *p,
             mid_move *rest = mv + 1;
             sort_desc(rest, n - 1);
         }
-        if (p->time_ms && (rv_clock_seconds() - t0) * 1000.0 * 5 > (double)p->time_ms) break;
+        if (p->time_ms && (rv_clock_seconds() - t0) * 1000.0 * ID_NEXT_DIV > (double)p->time_ms) break;
         if (d >= empties) break;
     }
     fill_pv(ai, P, O, TT_KIND_MID, out);
@@ -390,7 +393,7 @@ static void think(rv_reversi_ai *ai, uint64_t P, uint64_t O, const plan *p,
     /* The exact solve, when the position is small enough. */
     if (empties <= p->solve && !p->noise && !ai->aborted) {
         int move;
-        int v = rv_ai_endgame(ai, P, O, -64, 64, &move);
+        int v = rv_ai_solve_exact(ai, P, O, &move);
         if (!ai->aborted && move >= 0 && move < 64) {
             out->move = move;
             out->eval_centi = 100 * v;
@@ -441,6 +444,11 @@ rv_status rv_reversi_ai_eval_moves(rv_reversi_ai *ai, const rv_reversi_pos *pos,
     uint64_t moves = rv_reversi_moves_bb(P, O);
     if (!moves && !rv_reversi_moves_bb(O, P)) return RV_EOVER;
     rv_ai_begin(ai, p.time_ms);
+    /* Every move gets its own full-window search: without forward pruning,
+     * so the scores are those of the plain search at that depth (a pruned
+     * search's scores depend on the windows and on what the table holds). */
+    const int probcut = ai->probcut;
+    ai->probcut = 0;
     mid_move mv[32];
     rv_pat_state st;
     rv_pat_state_init(&st, P, O);
@@ -494,5 +502,6 @@ rv_status rv_reversi_ai_eval_moves(rv_reversi_ai *ai, const rv_reversi_pos *pos,
     int k = n < max ? n : max;
     memcpy(out, res, (size_t)k * sizeof *out);
     *count = k;
+    ai->probcut = probcut;
     return RV_OK;
 }

@@ -12,7 +12,7 @@
  * fewer nodes when it holds), and widens the failing side until the score
  * falls strictly inside the window.
  */
-static int solve_exact(rv_reversi_ai *ai, uint64_t P, uint64_t O, int *move) {
+int rv_ai_solve_exact(rv_reversi_ai *ai, uint64_t P, uint64_t O, int *move) {
     int n = bit_count(~(P | O));
     if (SOLVE_ASPIRATION == 0 || n < SOLVE_GUESS_MIN)
         return rv_ai_endgame(ai, P, O, -64, 64, move);
@@ -50,7 +50,7 @@ rv_status rv_reversi_solve(rv_reversi_ai *ai, const rv_reversi_pos *pos, int wld
     int move;
     /* Win/loss/draw: a null window around 0 on each side decides the sign. */
     int v = wld_only ? rv_ai_endgame(ai, pos->player, pos->opponent, -1, 1, &move)
-                     : solve_exact(ai, pos->player, pos->opponent, &move);
+                     : rv_ai_solve_exact(ai, pos->player, pos->opponent, &move);
     if (ai->aborted) return RV_EOVER;
     out->move = move;
     out->score = wld_only ? (v > 0) - (v < 0) : v;

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "renversi/core.h"
+#include "server/game_json.h"
 #include "server/srv.h"
 
 static const char *color_name(rv_color c) {
@@ -39,16 +40,35 @@ void srv_error(srv_conn *c, const char *code, const char *message) {
     cJSON_Delete(j);
 }
 
+/* A refused move: its point, the forbidden kind and, for `illegal`, a reason code. */
 static void error_kind(srv_conn *c, const char *code, const char *message, int kind,
-                       const char *point) {
+                       const char *point, const char *reason) {
     cJSON *j = cJSON_CreateObject();
     cJSON_AddStringToObject(j, "type", "error");
     cJSON_AddStringToObject(j, "code", code);
     cJSON_AddStringToObject(j, "message", message);
     if (kind) cJSON_AddStringToObject(j, "kind", rv_forbid_name((rv_forbid_kind)kind));
     if (point && *point) cJSON_AddStringToObject(j, "point", point);
+    if (reason) cJSON_AddStringToObject(j, "reason", reason);
     send_json(c, j);
     cJSON_Delete(j);
+}
+
+/* An error with one parameter for the page to word it with (docs/protocol-web.md). */
+static void error_with(srv_conn *c, const char *code, const char *message, const char *key,
+                       const char *value) {
+    cJSON *j = cJSON_CreateObject();
+    cJSON_AddStringToObject(j, "type", "error");
+    cJSON_AddStringToObject(j, "code", code);
+    cJSON_AddStringToObject(j, "message", message);
+    cJSON_AddStringToObject(j, key, value);
+    send_json(c, j);
+    cJSON_Delete(j);
+}
+
+/* bad_request names the field that is missing or wrong. */
+static void bad_request(srv_conn *c, const char *field, const char *message) {
+    error_with(c, "bad_request", message, "field", field);
 }
 
 /* The board, marks and move list of a game, as fields of obj. */
@@ -126,6 +146,12 @@ static void add_position(cJSON *obj, const rv_game *p) {
     rv_color w = rv_game_winner(p);
     if (rv_game_over(p)) cJSON_AddStringToObject(obj, "winner", w ? color_name(w) : "draw");
     else cJSON_AddNullToObject(obj, "winner");
+    char *extra = srv_points_json(p);
+    if (extra) cJSON_AddRawToObject(obj, "points", extra);
+    free(extra);
+    extra = srv_end_json(p);
+    if (extra) cJSON_AddRawToObject(obj, "end", extra);
+    free(extra);
     rv_game_result res_;
     rv_game_get_result(p, &res_);
     int b = res_.discs_black, wh = res_.discs_white;
@@ -265,6 +291,15 @@ static char *state_text(const room *r) {
         sb_qstr(&b, t);
     }
     sb_put(&b, "]", 1);
+    char *extra = srv_points_json(p);
+    sb_key(&b, "points");
+    sb_str(&b, extra ? extra : "null");
+    free(extra);
+    /* The last moves' changes: a newer state may replace one a client has not read. */
+    extra = srv_recent_json(p, 4);
+    sb_key(&b, "recent");
+    sb_str(&b, extra ? extra : "null");
+    free(extra);
     int lx, ly;
     sb_key(&b, "last");
     if (nm > 0 && rv_game_move_xy(p, nm - 1, &lx, &ly)) {
@@ -298,6 +333,10 @@ static char *state_text(const room *r) {
     sb_key_str(&b, "result", t);
     rv_color w = rv_game_winner(p);
     sb_key_str(&b, "winner", rv_game_over(p) ? (w ? color_name(w) : "draw") : NULL);
+    extra = srv_end_json(p);
+    sb_key(&b, "end");
+    sb_str(&b, extra ? extra : "null");
+    free(extra);
     rv_game_result res;
     rv_game_get_result(p, &res);
     int bl = res.discs_black, wh = res.discs_white;
@@ -611,17 +650,17 @@ static void do_create(srv *s, srv_conn *c, const cJSON *msg) {
     if (!variant) variant = "renju";
     if (!mode) mode = "ai";
     if (strcmp(mode, "ai") && strcmp(mode, "online"))
-        return srv_error(c, "bad_request", "mode must be \"ai\" or \"online\"");
+        return bad_request(c, "mode", "mode must be \"ai\" or \"online\"");
     rv_color me = color ? parse_color(color) : RV_BLACK;
-    if (!me) return srv_error(c, "bad_request", "color must be \"black\" or \"white\"");
+    if (!me) return bad_request(c, "color", "color must be \"black\" or \"white\"");
     if (json_int(msg, "size", 0, 0, RV_GOMOKU_MAX_SIZE, &size))
-        return srv_error(c, "bad_request", "size must be an integer from 5 to 26");
+        return bad_request(c, "size", "size must be an integer from 5 to 26");
     if (json_int(msg, "level", 5, 1, 20, &level))
-        return srv_error(c, "bad_request", "level must be an integer from 1 to 20");
+        return bad_request(c, "level", "level must be an integer from 1 to 20");
     rv_game probe;
     char err[160];
-    if (rv_game_init(&probe, variant, size, err, sizeof err) != RV_OK)
-        return srv_error(c, "bad_request", err);
+    rv_status st = rv_game_init(&probe, variant, size, err, sizeof err);
+    if (st != RV_OK) return bad_request(c, st == RV_ERANGE ? "size" : "variant", err);
 
     room *r = calloc(1, sizeof *r);
     if (!r) return srv_error(c, "server", "out of memory");
@@ -662,7 +701,7 @@ static void do_join(srv *s, srv_conn *c, const cJSON *msg) {
     const char *id = json_str(msg, "room");
     const char *token = json_str(msg, "token");
     if (!id || strlen(id) >= sizeof(((rv_store_room *)0)->id))
-        return srv_error(c, "bad_request", "join needs \"room\": the room's id");
+        return bad_request(c, "room", "join needs \"room\": the room's id");
     if (c->room && !strcmp(c->room->rec.id, id)) leave_room(s, c);
     room *r = get_room(s, id);
     if (!r) return srv_error(c, "no_room", "no such room");
@@ -771,13 +810,13 @@ static void do_move(srv *s, srv_conn *c, const cJSON *msg) {
         return srv_error(c, "not_your_turn", "it is not your turn");
     int ply;
     if (json_int(msg, "ply", -1, 0, 1 << 20, &ply))
-        return srv_error(c, "bad_request", "ply must be the number of moves played so far");
+        return bad_request(c, "ply", "ply must be the number of moves played so far");
     if (ply >= 0 && ply != rv_game_nmoves(&r->game))
         return srv_error(c, "stale", "the position changed: this move was for an older one");
     const char *text = json_str(msg, "move");
     int x, y, has_xy = !json_int(msg, "x", -1, 0, 25, &x) && !json_int(msg, "y", -1, 0, 25, &y);
     if (!text && !(has_xy && x >= 0 && y >= 0))
-        return srv_error(c, "bad_request", "move needs \"move\" (like \"h8\") or \"x\" and \"y\"");
+        return bad_request(c, "move", "move needs \"move\" (like \"h8\") or \"x\" and \"y\"");
     int from = rv_game_nmoves(&r->game);
     rv_game g = r->game;
     char why[160];
@@ -795,7 +834,12 @@ static void do_move(srv *s, srv_conn *c, const cJSON *msg) {
         if (!text || rv_game_parse_point(&r->game, text, &px, &py) == RV_OK)
             if (px >= 0 && py >= 0 && px < rv_game_size(&r->game) && py < rv_game_size(&r->game))
                 rv_game_point_text(&r->game, px, py, pt, sizeof pt);
-        return error_kind(c, code, why, kind, pt);
+        const char *reason = NULL;
+        if (st == RV_ERANGE) reason = "off_board";
+        else if (st == RV_EILLEGAL && px < 0) reason = "must_move";
+        else if (st == RV_EILLEGAL && rv_game_is_reversi(&r->game)) reason = "no_flips";
+        else if (!strcmp(code, "illegal")) reason = "other";
+        return error_kind(c, code, why, kind, pt, reason);
     }
     int rc = room_commit(s, r, &g, from, RV_EMPTY);
     if (rc) return commit_failed(s, c, rc, "the move");
@@ -844,7 +888,7 @@ static void do_undo_reply(srv *s, srv_conn *c, const cJSON *msg) {
     if (!r->undo_request || r->undo_request == (rv_color)c->seat)
         return srv_error(c, "no_request", "there is no undo request to answer");
     const cJSON *acc = cJSON_GetObjectItemCaseSensitive(msg, "accept");
-    if (!cJSON_IsBool(acc)) return srv_error(c, "bad_request", "accept must be true or false");
+    if (!cJSON_IsBool(acc)) return bad_request(c, "accept", "accept must be true or false");
     rv_color who = r->undo_request;
     int rc = cJSON_IsTrue(acc) ? undo_for(s, r, who) : 1;
     /* Refused (or nothing left to take back): the request is withdrawn. */
@@ -1019,7 +1063,7 @@ static void do_list(srv *s, srv_conn *c) {
 static int stored_id(srv_conn *c, const cJSON *msg, int64_t *id) {
     const cJSON *v = cJSON_GetObjectItemCaseSensitive(msg, "id");
     if (!cJSON_IsNumber(v) || !(v->valuedouble >= 1 && v->valuedouble <= 9e15)) {
-        srv_error(c, "bad_request", "id must be a stored game's number");
+        bad_request(c, "id", "id must be a stored game's number");
         return -1;
     }
     *id = (int64_t)v->valuedouble;
@@ -1108,7 +1152,7 @@ static void do_export(srv *s, srv_conn *c, const cJSON *msg) {
     int64_t id;
     if (stored_id(c, msg, &id)) return;
     const char *format = json_str(msg, "format");
-    if (!format) return srv_error(c, "bad_request", "format: psq, moves, ggf or transcript");
+    if (!format) return bad_request(c, "format", "format: psq, moves, ggf or transcript");
     rv_game *g = malloc(sizeof *g);
     rv_store_game hdr;
     if (!g || srv_load_game(s->store, id, g, &hdr)) {
@@ -1119,8 +1163,9 @@ static void do_export(srv *s, srv_conn *c, const cJSON *msg) {
     rv_game_export(g, format, &text);
     free(g);
     if (!text)
-        return srv_error(c, "bad_format", "this game cannot be exported in that format (Gomoku: "
-                                          "psq, moves; Reversi: transcript, ggf, moves)");
+        return error_with(c, "bad_format", "this game cannot be exported in that format (Gomoku: "
+                                           "psq, moves; Reversi: transcript, ggf, moves)",
+                          "format", format);
     cJSON *j = cJSON_CreateObject();
     cJSON_AddStringToObject(j, "type", "export");
     cJSON_AddNumberToObject(j, "id", (double)id);
@@ -1161,7 +1206,7 @@ void srv_handle(srv *s, srv_conn *c, const char *text, size_t len) {
 
 static void dispatch(srv *s, srv_conn *c, const cJSON *msg, const char *type) {
     if (!cJSON_IsObject(msg) || !type) {
-        srv_error(c, "bad_request", "a message is a JSON object with a \"type\"");
+        bad_request(c, "type", "a message is a JSON object with a \"type\"");
     } else if (!strcmp(type, "create")) {
         do_create(s, c, msg);
     } else if (!strcmp(type, "join")) {
@@ -1194,6 +1239,6 @@ static void dispatch(srv *s, srv_conn *c, const cJSON *msg, const char *type) {
     } else {
         char m[96];
         snprintf(m, sizeof m, "unknown message type \"%.40s\"", type);
-        srv_error(c, "unknown_type", m);
+        error_with(c, "unknown_type", m, "got", type);
     }
 }

@@ -307,13 +307,6 @@ int rv_server_run(const rv_server_opts *o) {
         free(s);
         return 2;
     }
-    if (!o->quiet) {
-        /* A PostgreSQL URL may hold a password: only the kind of store is printed. */
-        int pg = strcmp(rv_store_kind(s->store), "sqlite") != 0;
-        fprintf(stderr, "renversi serve: http://%s:%d/ (web %s, db %s)\n", o->host, port, o->web,
-                pg ? "postgresql" : o->db);
-    }
-    if (o->ready) o->ready(port, o->ready_arg);
     srv_tick tick;
     memset(&tick, 0, sizeof tick);
     tick.s = s;
@@ -332,6 +325,14 @@ int rv_server_run(const rv_server_opts *o) {
         sigaction(SIGTERM, &sa, &sa_term);
         stop = &signal_stop;
     }
+    /* Announced only now: a SIGTERM sent as soon as the address is known stops it cleanly. */
+    if (!o->quiet) {
+        /* A PostgreSQL URL may hold a password: only the kind of store is printed. */
+        int pg = strcmp(rv_store_kind(s->store), "sqlite") != 0;
+        fprintf(stderr, "renversi serve: http://%s:%d/ (web %s, db %s)\n", o->host, port, o->web,
+                pg ? "postgresql" : o->db);
+    }
+    if (o->ready) o->ready(port, o->ready_arg);
     while (!*stop) {
         if (lws_service(s->ctx, 0) < 0) break;
         srv_rooms_flush(s);

@@ -17,6 +17,8 @@ struct srv_event;
 #define SRV_MAX_MESSAGE 4096     /* a client message larger than this is refused */
 #define SRV_MAX_QUEUE_BYTES (256 * 1024) /* queued for one client before it is dropped */
 #define SRV_MAX_QUEUE_TOTAL (64 * 1024 * 1024) /* queued for all: past it, backlogs are dropped */
+#define SRV_STATE_STALE_MS 1000  /* a state unsent this long, or ... */
+#define SRV_STATE_BACKLOG (64 * 1024) /* ... this much queued: a newer state replaces it */
 #define SRV_RATE_BURST 40.0      /* rate limit: a bucket of this many messages ... */
 #define SRV_RATE_PER_SEC 20.0    /* ... refilled at this rate */
 #define SRV_ROOM_BUCKETS 1024
@@ -49,6 +51,7 @@ typedef struct srv_buf {
 typedef struct srv_msg {
     struct srv_msg *next;
     srv_buf *buf;
+    uint64_t queued_ns;        /* for a state: when it was queued */
 } srv_msg;
 
 typedef struct srv_conn {

@@ -95,6 +95,7 @@ async function renjuVsAi(browser, base, shotPath) {
     if (s.to_move === 'black' && s.forbidden.length) { forbidden = s.forbidden[0]; break; }
     if (s.over) {
       game++;
+      await page.click('#dialog-ok'); /* the end-of-game dialog */
       await page.click('#again');
       await waitState(page, (t) => t.moves.length === 0, 'a new game');
       continue;
@@ -213,7 +214,8 @@ async function onlineReversi(browser, base, server) {
   check(cEnd.moves.length === fin.moves.length, 'the spectator saw every move');
   check((await a.textContent('#status')).startsWith('Game over'), 'status says game over');
 
-  // Replay from the stored games list.
+  // Replay from the stored games list (after the end-of-game dialog).
+  await a.click('#dialog-ok');
   await a.click('#refresh');
   const item = a.locator('#game-list li[data-id="' + fin.game_id + '"]');
   await item.waitFor({ timeout: 5000 });
