@@ -7,7 +7,11 @@
  * With THINK_MS > 0 each player waits that long before answering (a paced load: the
  * round trip then measures the server, not the queue in front of it).
  *
- *   bench/load PORT [CLIENTS=500] [SECONDS=10] [THINK_MS=0]
+ * PORT may list several servers sharing a PostgreSQL store ("8081,8082"): client i talks to
+ * the (i mod count)-th, so the two players of a room are on different servers and every move
+ * crosses between them (bench/load_pg.sh).
+ *
+ *   bench/load PORT[,PORT...] [CLIENTS=500] [SECONDS=10] [THINK_MS=0]
  */
 #include <cjson/cJSON.h>
 #include <signal.h>
@@ -109,7 +113,16 @@ int main(int argc, char **argv) {
         fprintf(stderr, "usage: load PORT [CLIENTS] [SECONDS]\n");
         return 2;
     }
-    int port = atoi(argv[1]);
+    int ports[8], nports = 0;
+    for (const char *p = argv[1]; *p && nports < 8; p += strcspn(p, ",") + (p[strcspn(p, ",")] == ',')) {
+        ports[nports] = atoi(p);
+        if (ports[nports] <= 0) break;
+        nports++;
+    }
+    if (!nports) {
+        fprintf(stderr, "load: PORT must be a port number or a comma-separated list of them\n");
+        return 2;
+    }
     int n = argc > 2 ? atoi(argv[2]) : 500;
     double seconds = argc > 3 ? atof(argv[3]) : 10;
     think_ns = argc > 4 ? (uint64_t)(atof(argv[4]) * 1e6) : 0;
@@ -120,7 +133,7 @@ int main(int argc, char **argv) {
     for (int i = 0; i < n; i++) {
         cl[i].id = i;
         cl[i].rng = 2654435761u * (unsigned)(i + 1);
-        if (ws_open(&cl[i].c, port, "/ws", "")) {
+        if (ws_open(&cl[i].c, ports[i % nports], "/ws", "")) {
             fprintf(stderr, "load: client %d cannot connect\n", i);
             return 1;
         }

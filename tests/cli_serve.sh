@@ -86,7 +86,7 @@ code=$?
 [ "$code" = 0 ] && ok || bad "SIGTERM: exit $code"
 # The database was created with its tables.
 if command -v sqlite3 >/dev/null 2>&1; then
-    tables=$(sqlite3 "$tmp/a.db" .tables 2>&1)
-    case "$tables" in *games*moves*rooms*) ok ;; *) bad "tables: $tables" ;; esac
+    tables=$(sqlite3 "$tmp/a.db" "SELECT group_concat(name, ' ') FROM (SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name)" 2>&1)
+    case "$tables" in *events*games*moves*rooms*) ok ;; *) bad "tables: $tables" ;; esac
 fi
 finish

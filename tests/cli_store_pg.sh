@@ -52,7 +52,12 @@ done
 [ -n "$port" ] && ok || bad "serve on PostgreSQL did not start: $(cat "$tmp/serve.err")"
 grep -q "db postgresql)" "$tmp/serve.err" && ok || bad "listening line: $(cat "$tmp/serve.err")"
 tables=$(psql -X -At -c "SELECT string_agg(tablename, ' ' ORDER BY tablename) FROM pg_tables WHERE schemaname = 'srv'")
-[ "$tables" = "ai_jobs games moves rooms schema_version" ] && ok || bad "tables: $tables"
+[ "$tables" = "ai_jobs events games moves rooms schema_version" ] && ok || bad "tables: $tables"
+if command -v curl >/dev/null 2>&1; then
+    [ "$(curl -s "http://127.0.0.1:$port/healthz")" = ok ] && ok || bad "/healthz"
+    code=$(curl -s -o "$tmp/ready" -w '%{http_code}' "http://127.0.0.1:$port/readyz")
+    [ "$code $(cat "$tmp/ready")" = "200 ready: the database (postgresql) answers" ] && ok || bad "/readyz: $code $(cat "$tmp/ready")"
+fi
 v=$(psql -X -At -c 'SELECT version FROM srv.schema_version')
 [ "${v:-0}" -ge 2 ] && ok || bad "schema version '$v'"
 kill -TERM "$pid"

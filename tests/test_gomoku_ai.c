@@ -23,9 +23,16 @@ static void setup(rv_gomoku *g, rv_gomoku_rule rule, const char *moves) {
 
 static void name(int x, int y, char *buf) { rv_gomoku_point_format(x, y, 15, buf, 8); }
 
+/* A level's depth and threat budgets, bounded by nodes instead of the level's time,
+   so that the answer does not depend on how busy the machine is. */
+static rv_gomoku_limits level_by_nodes(int level) {
+    rv_gomoku_limits lim = {level, 0, 60000, 400000};
+    return lim;
+}
+
 /* The engine's move at a level, as "h8". */
 static void think_at(rv_gomoku_ai *ai, const rv_gomoku *g, int level, char *buf) {
-    rv_gomoku_limits lim = {level, 0, 0, 0};
+    rv_gomoku_limits lim = level_by_nodes(level);
     rv_gomoku_ai_info info;
     strcpy(buf, "?");
     if (rv_gomoku_ai_think(ai, g, &lim, &info) == RV_OK) name(info.x, info.y, buf);
@@ -133,7 +140,7 @@ int main(void) {
     }
     /* Renju: white wins by a four whose only block (h8) is a double three for black */
     setup(&g, RV_RULE_RENJU, "g8 e5 i8 f6 h7 g7 h9 a15 c3 o15 i9");
-    rv_gomoku_limits lim = {6, 0, 0, 0};
+    rv_gomoku_limits lim = level_by_nodes(6);
     rv_gomoku_ai_info info;
     CHECK(rv_gomoku_ai_think(ai, &g, &lim, &info) == RV_OK);
     name(info.x, info.y, mv);
@@ -150,7 +157,7 @@ int main(void) {
        threat search sees it); under Renju j8 is a forbidden double three */
     const char *d33 = "h8 a15 i8 o15 j7 a1 j6 o1";
     setup(&g, RV_RULE_FREESTYLE, d33);
-    lim.level = 8;
+    lim = level_by_nodes(8);
     CHECK(rv_gomoku_ai_think(ai, &g, &lim, &info) == RV_OK);
     name(info.x, info.y, mv);
     CHECK_EQ_STR(mv, "j8");

@@ -646,7 +646,7 @@ static void test_error_codes(void) {
     expect_param(&b.c, "{\"type\":\"undo_reply\",\"accept\":\"yes\"}", "bad_request", "field", "accept");
     expect_error(&a.c, "{\"type\":\"undo\"}", "pending");
     expect_error(&a.c, "{\"type\":\"new\"}", "in_progress");
-    expect_error(&a.c, "{\"type\":\"hint\"}", "not_your_turn");
+    expect_error(&a.c, "{\"type\":\"hint\"}", "hint_off"); /* between players unless allowed */
     expect_param(&a.c, "{\"type\":\"replay\",\"id\":\"x\"}", "bad_request", "field", "id");
     expect_error(&a.c, "{\"type\":\"replay\",\"id\":999999}", "not_found");
     expect_param(&a.c, "{\"type\":\"export\",\"id\":1}", "bad_request", "field", "format");
@@ -703,7 +703,7 @@ static void test_error_codes(void) {
         CHECK(cJSON_GetArrayItem(pt, 0)->valueint == 3 + i && cJSON_GetArrayItem(pt, 1)->valueint == 11);
     }
     cJSON_Delete(s);
-    /* A resignation in the next game names the loser. */
+    /* A resignation in the next game names the loser (the colours swapped: a plays white). */
     ws_send_text(&a.c, "{\"type\":\"new\"}");
     cJSON_Delete(recv_type(&b.c, "state", 3000));
     drain(&a.c);
@@ -711,8 +711,8 @@ static void test_error_codes(void) {
     s = recv_type(&b.c, "state", 3000);
     end = s ? cJSON_GetObjectItem(s, "end") : NULL;
     CHECK_EQ_STR(str(end, "reason"), "resign");
-    CHECK_EQ_STR(str(end, "loser"), "black");
-    CHECK_EQ_STR(str(end, "winner"), "white");
+    CHECK_EQ_STR(str(end, "loser"), "white");
+    CHECK_EQ_STR(str(end, "winner"), "black");
     cJSON_Delete(s);
     ws_close(&a.c);
     ws_close(&b.c);

@@ -261,6 +261,37 @@ static void check_rooms(rv_store *s, int64_t g) {
     CHECK_EQ_STR(got.token[1], "");
 }
 
+/* Events (chat, opening choices) and players: kept in order, text as given, cut to size. */
+static void check_events(rv_store *s, int64_t g) {
+    CHECK_EQ_INT(rv_store_add_event(s, g, 0, "rules", "", "opening=swap2;hints=0"), RV_STORE_OK);
+    CHECK_EQ_INT(rv_store_add_event(s, g, 3, "chat", "spectator", "<b>好</b> 'x' \"y\""), RV_STORE_OK);
+    char big[RV_STORE_EVENT_TEXT + 100];
+    memset(big, 'z', sizeof big - 1);
+    big[sizeof big - 1] = 0;
+    CHECK_EQ_INT(rv_store_add_event(s, g, 3, "choose", "white", big), RV_STORE_OK);
+    rv_store_note *ev;
+    int n;
+    CHECK_EQ_INT(rv_store_get_events(s, g, &ev, &n), RV_STORE_OK);
+    CHECK_EQ_INT(n, 3);
+    if (n == 3) {
+        CHECK_EQ_STR(ev[0].kind, "rules");
+        CHECK_EQ_INT(ev[1].ply, 3);
+        CHECK_EQ_STR(ev[1].who, "spectator");
+        CHECK_EQ_STR(ev[1].text, "<b>好</b> 'x' \"y\"");
+        CHECK_EQ_INT(strlen(ev[2].text), RV_STORE_EVENT_TEXT - 1);
+        CHECK(ev[1].created > 1700000000);
+    }
+    free(ev);
+    CHECK_EQ_INT(rv_store_get_events(s, g + 12345, &ev, &n), RV_STORE_OK);
+    CHECK_EQ_INT(n, 0);
+    free(ev);
+    CHECK_EQ_INT(rv_store_set_players(s, g, "ai 4", "human"), RV_STORE_OK);
+    rv_store_game h;
+    CHECK_EQ_INT(rv_store_get_game(s, g, &h), RV_STORE_OK);
+    CHECK_EQ_STR(h.black, "ai 4");
+    CHECK_EQ_STR(h.white, "human");
+}
+
 /* The whole suite on DB: a fresh database, then reopened (unless it lives in memory). */
 static void check_store(const char *db, const char *kind) {
     rv_store *s = open_ok(db);
@@ -268,6 +299,7 @@ static void check_store(const char *db, const char *kind) {
     CHECK_EQ_STR(rv_store_kind(s), kind);
     int64_t g = check_games(s);
     check_rooms(s, g);
+    check_events(s, g);
     check_jobs(s);
     CHECK_EQ_INT(rv_store_shared(s), strcmp(kind, "sqlite") != 0);
     rv_store_close(s);

@@ -13,6 +13,10 @@
   const frames = [];        /* for the tests: when each state was drawn */
   const board = new window.RvBoard($('board'));
   const replay = new window.RvReplay({ board: board, send: (m) => send(m), numbers: () => numbers, done: () => render() });
+  const chat = new window.RvChat({ send: (o) => send(o), t: t, log: $('chat-log'), form: $('chat-form'),
+    input: $('chat-text') });
+  const opening = new window.RvOpening({ send: (o) => send(o), t: t, panel: $('opening-panel'),
+    prompt: $('opening-prompt'), actions: $('opening-actions'), redraw: () => render() });
 
   /* ---------------------------------------------------------------- language */
   function applyLang() {
@@ -58,7 +62,7 @@
   function onMessage(m) {
     switch (m.type) {
       case 'joined':
-        if (m.room !== roomId) state = null;
+        if (m.room !== roomId) { state = null; chat.reset([]); }
         roomId = m.room; seat = m.seat; joins++;
         queue.length = 0;
         if (m.token) localStorage.setItem('renversi.token.' + m.room, m.token);
@@ -66,6 +70,9 @@
         break;
       case 'state': for (const part of expand(m)) queue.push(part); pump(); break;
       case 'error': onError(m); break;
+      case 'events': chat.reset(m.events); render(); break;
+      case 'event': chat.add(m); render(); break;
+      case 'notice': showMessage({ key: 'notice_' + m.code, args: { by: W.color(m.by), asker: W.color(m.asker) } }); break;
       case 'games': games = m.games; renderGames(games); break;
       case 'replay': window.RvDialog.close(); replay.open(m); render(); break;
       case 'export': download(m.filename, m.text); break;
@@ -126,6 +133,7 @@
   function applyState(m) {
     const prev = state;
     const sameGame = prev && prev.game_id === m.game_id;
+    if (prev && !sameGame) chat.reset([]);
     const added = sameGame && m.moves.length > prev.moves.length ? m.moves.length - prev.moves.length : 0;
     state = m;
     if (hint && hint.ply !== m.moves.length) hint = null;
@@ -212,6 +220,9 @@
   function render() {
     const inReplay = replay.active();
     $('replay-bar').hidden = !inReplay;
+    chat.enable(!!state, inReplay);
+    chat.render(inReplay ? replay.game.events || [] : null, inReplay ? replay.ply : undefined);
+    opening.update(inReplay ? null : state, seat);
     document.body.classList.toggle('replaying', inReplay);
     if (inReplay) { $('controls').hidden = true; replay.render(); return; }
     const s = state;
@@ -228,7 +239,7 @@
     board.draw({ size: s.size, reversi: s.variant === 'reversi', board: s.board, cols: s.cols, rows: s.rows,
       last: s.last, points: s.points, numbers: numbers, legal: seat === s.to_move ? s.legal : [], forbidden: s.forbidden,
       hint: hint && hint.x >= 0 ? [hint.x, hint.y] : null,
-      line: end && end.line ? end.line : null, lossPoint: end && end.xy ? end.xy : null });
+      line: end && end.line ? end.line : null, lossPoint: end && end.xy ? end.xy : null, marks: opening.marks(s) });
     $('room-link').value = location.origin + location.pathname + '#room=' + s.room;
     $('seat').textContent = seat === 'black' || seat === 'white' ? t('youAre', { color: t(seat) }) : t('spectating');
     const who = (c) => t('seat_' + s.seats[c]) + (s.seats[c] === 'human' && !s.present[c] ? ' (' + t('away') + ')' : '');
@@ -237,18 +248,22 @@
     if (s.over) st = t('over', { result: resultText(s) });
     else if (s.thinking) st = t('thinking');
     else if (s.mode === 'online' && (s.seats.black === 'open' || s.seats.white === 'open')) st = t('waiting');
+    else if (opening.active(s)) st = t('op_status', { color: t(s.turn) });
     else if (seat === s.to_move) st = t('yourTurn', { color: t(s.to_move) });
     else st = t('toMove', { color: W.color(s.to_move) });
     if (s.variant === 'reversi') st += ' · ● ' + s.counts[0] + ' ○ ' + s.counts[1];
+    if (s.mode === 'online' && s.hints && s.hints.allowed && (s.hints.black || s.hints.white))
+      st += ' · ' + t('hintsUsed', { b: s.hints.black, w: s.hints.white });
     $('status').textContent = st;
     const ol = $('move-list');
     ol.textContent = '';
     s.moves.forEach((mv) => { const li = document.createElement('li'); li.textContent = W.move(mv); ol.appendChild(li); });
     ol.scrollTop = ol.scrollHeight;
     const seated = seat === 'black' || seat === 'white';
-    $('undo').disabled = !seated || s.moves.length === 0 || (!!s.undo_request);
+    const locked = s.opening ? s.opening.locked : 0;
+    $('undo').disabled = !seated || s.moves.length <= locked || (!!s.undo_request) || opening.active(s);
     $('resign').disabled = !seated || s.over;
-    $('hint').disabled = !seated || s.over || s.to_move !== seat;
+    $('hint').disabled = !seated || s.over || s.to_move !== seat || opening.active(s) || (s.hints && !s.hints.allowed);
     $('again').disabled = !seated || (s.mode === 'online' && !s.over);
     const asked = s.undo_request && seated && s.undo_request !== seat;
     $('undo-ask').hidden = !asked;
@@ -274,25 +289,52 @@
   board.onPoint = (x, y) => {
     if (replay.active() || !state || state.over) return;
     if (seat !== 'black' && seat !== 'white') { onError({ code: 'not_seated' }); return; }
-    if (seat !== state.to_move || queue.length) { onError({ code: 'not_your_turn' }); return; }
+    if (seat !== (state.turn || state.to_move) || queue.length) { onError({ code: 'not_your_turn' }); return; }
+    if (opening.onPoint(state, seat, x, y)) return;
     send({ type: 'move', x: x, y: y, ply: state.moves.length });
   };
+  /* Leaving a game in progress (a player's, with moves) asks first. */
+  function confirmLeave(then) {
+    const s = state, seated = seat === 'black' || seat === 'white';
+    if (!s || s.over || !seated || s.moves.length === 0) return then();
+    $('confirm-text').textContent = t('confirmAbandon');
+    const d = $('confirm');
+    d.onclose = () => { if (d.returnValue === 'yes') then(); };
+    d.returnValue = '';
+    d.showModal();
+  }
   $('setup').addEventListener('submit', (ev) => {
     ev.preventDefault();
-    if (replay.active()) replay.close();
-    const variant = $('variant').value;
-    const msg = { type: 'create', variant: variant, mode: $('mode').value, color: $('color').value,
-      level: parseInt($('level').value, 10) || 5 };
-    if (variant !== 'reversi') msg.size = parseInt($('size').value, 10) || 15;
-    if (ws && ws.readyState === 1) send(msg); else pendingCreate = msg;
+    confirmLeave(() => {
+      if (replay.active()) replay.close();
+      const variant = $('variant').value;
+      const msg = { type: 'create', variant: variant, mode: $('mode').value, color: $('color').value,
+        level: parseInt($('level').value, 10) || 5 };
+      if (variant !== 'reversi') msg.size = parseInt($('size').value, 10) || 15;
+      if (!$('opening-label').hidden && $('opening').value !== 'free') msg.opening = $('opening').value;
+      if (msg.mode === 'online') msg.hints = $('allow-hints').checked;
+      if (ws && ws.readyState === 1) send(msg); else pendingCreate = msg;
+    });
   });
-  $('variant').addEventListener('change', () => { $('size-label').hidden = $('variant').value === 'reversi'; render(); });
-  $('size').addEventListener('input', () => render());
-  $('mode').addEventListener('change', () => { $('level-label').hidden = $('mode').value !== 'ai'; });
+  /* The opening rules that fit the game: swap2 for Gomoku, Soosõrv-8 for Renju on 15x15. */
+  function setupFields() {
+    const v = $('variant').value, size = parseInt($('size').value, 10) || 15;
+    $('size-label').hidden = v === 'reversi';
+    $('level-label').hidden = $('mode').value !== 'ai';
+    $('hints-label').hidden = $('mode').value !== 'online';
+    const fits = { free: true, swap2: v !== 'reversi' && v !== 'renju', soosorv8: v === 'renju' && size === 15 };
+    let any = false;
+    for (const o of $('opening').options) { o.hidden = o.disabled = !fits[o.value]; any = any || (o.value !== 'free' && fits[o.value]); }
+    if (!fits[$('opening').value]) $('opening').value = 'free';
+    $('opening-label').hidden = !any;
+  }
+  $('variant').addEventListener('change', () => { setupFields(); render(); });
+  $('size').addEventListener('input', () => { setupFields(); render(); });
+  $('mode').addEventListener('change', setupFields);
   $('undo').addEventListener('click', () => send({ type: 'undo' }));
   $('resign').addEventListener('click', () => send({ type: 'resign' }));
   $('hint').addEventListener('click', () => send({ type: 'hint' }));
-  $('again').addEventListener('click', () => send({ type: 'new' }));
+  $('again').addEventListener('click', () => confirmLeave(() => send({ type: 'new' })));
   $('undo-yes').addEventListener('click', () => send({ type: 'undo_reply', accept: true }));
   $('undo-no').addEventListener('click', () => send({ type: 'undo_reply', accept: false }));
   $('refresh').addEventListener('click', () => send({ type: 'list' }));
@@ -329,7 +371,7 @@
 
   const m = location.hash.match(/^#room=([0-9a-z]+)$/);
   if (m) roomId = m[1];
-  $('level-label').hidden = $('mode').value !== 'ai';
+  setupFields();
   applyLang();
   connect();
 })();

@@ -178,6 +178,15 @@
       ctx.lineWidth = Math.max(2, c * 0.09);
       ctx.strokeRect(p[0] - d, p[1] - d, 2 * d, 2 * d);
     }
+    /* Numbered marks: the fifth moves offered in an opening. */
+    for (const mk of view.marks || []) {
+      const p = this.centre(mk[0], mk[1]);
+      ctx.strokeStyle = '#6a1b9a'; ctx.lineWidth = Math.max(2, c * 0.08);
+      ctx.beginPath(); ctx.arc(p[0], p[1], c * 0.36, 0, 2 * Math.PI); ctx.stroke();
+      ctx.fillStyle = '#6a1b9a'; ctx.font = 'bold ' + Math.max(9, Math.floor(c * 0.42)) + 'px sans-serif';
+      ctx.textAlign = 'center'; ctx.textBaseline = 'middle';
+      ctx.fillText(mk[2], p[0], p[1]);
+    }
     if (view.hint) {
       const p = this.centre(view.hint[0], view.hint[1]);
       ctx.strokeStyle = '#1565c0'; ctx.lineWidth = Math.max(2, c * 0.09);

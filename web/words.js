@@ -72,7 +72,10 @@
       return t('err_illegal', { point: m.point ? ' ' + m.point : '', why: r });
     }
     if (m.code === 'bad_request') return t('err_bad_request', { field: m.field || 'type' });
-    if (has(key)) return t(key, { point: m.point ? ' ' + m.point : '', got: m.got || '', format: m.format || '', max: m.max || '' });
+    if (has(key)) return t(key, Object.assign({}, m, { point: m.point ? ' ' + m.point : '', got: m.got || '',
+      format: m.format || '', max: m.max || '',
+      /* the opening's parameters (docs/protocol-web.md) */
+      area: m.area ? t('area_' + m.area) : '', step: m.step ? t('step_' + m.step) : '' }));
     return t('err_other', { code: m.code });
   }
 

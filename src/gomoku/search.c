@@ -18,6 +18,7 @@
 #define MAX_MOVES 64
 #define EV_FOUR3 5000
 #define EV_THREE3 2000
+#define ASPIRATION 150
 
 static int mate_to_tt(int s, int ply) {
     return s >= RV_GOMOKU_AI_WIN_MIN ? s + ply : s <= -RV_GOMOKU_AI_WIN_MIN ? s - ply : s;
@@ -248,23 +249,39 @@ int gsearch_root(rv_gomoku_ai *ai, int max_depth, int *best_move, int *best_scor
         /* a stop or a spent limit ends the think between iterations too (a table full of
            the last think's results can finish several iterations between two polls) */
         if (depth > 1 && gai_should_stop(ai)) break;
-        int alpha = -AI_WIN - 1, beta = AI_WIN + 1, bm = -1, bs = -AI_WIN - 1;
-        for (int i = 0; i < n; i++) {
-            int s;
-            gb_play(b, mv[i]);
-            if (i == 0)
-                s = -search(ai, depth - 1, -beta, -alpha, 1);
-            else {
-                s = -search(ai, depth - 1, -alpha - 1, -alpha, 1);
-                if (s > alpha) s = -search(ai, depth - 1, -beta, -alpha, 1);
+        /* aspiration: from depth 4 the window is the last score +- ASPIRATION; a best
+           score outside it is searched again with the full window */
+        int lo = -AI_WIN - 1, hi = AI_WIN + 1, bm, bs;
+        if (depth >= 4 && *best_score > -RV_GOMOKU_AI_WIN_MIN && *best_score < RV_GOMOKU_AI_WIN_MIN)
+            lo = *best_score - ASPIRATION, hi = *best_score + ASPIRATION;
+        for (;;) {
+            int alpha = lo, beta = hi;
+            bm = -1, bs = -AI_WIN - 1;
+            for (int i = 0; i < n; i++) {
+                int s;
+                gb_play(b, mv[i]);
+                if (i == 0)
+                    s = -search(ai, depth - 1, -beta, -alpha, 1);
+                else {
+                    s = -search(ai, depth - 1, -alpha - 1, -alpha, 1);
+                    if (s > alpha && s < beta) s = -search(ai, depth - 1, -beta, -alpha, 1);
+                }
+                gb_undo(b);
+                if (ai->aborted) break;
+                scores[i] = s;
+                if (s > bs) bs = s, bm = i;
+                if (s > alpha) alpha = s;
+                if (alpha >= beta) break;
             }
-            gb_undo(b);
             if (ai->aborted) break;
-            scores[i] = s;
-            if (s > bs) bs = s, bm = i;
-            if (s > alpha) alpha = s;
+            if (bs <= lo && lo > -AI_WIN - 1)
+                lo = -AI_WIN - 1;
+            else if (bs >= hi && hi < AI_WIN + 1)
+                hi = AI_WIN + 1;
+            else
+                break;
         }
-        if (bm >= 0 && (!ai->aborted || bm != 0 || depth == 1)) {
+        if (bm >= 0 && bs > lo && (!ai->aborted || bm != 0 || depth == 1)) {
             /* a partial iteration's best is kept only when it beat the previous best */
             int t = mv[bm];
             for (int j = bm; j > 0; j--) mv[j] = mv[j - 1], scores[j] = scores[j - 1];

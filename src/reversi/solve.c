@@ -16,7 +16,7 @@ int rv_ai_solve_exact(rv_reversi_ai *ai, uint64_t P, uint64_t O, int *move) {
     int n = bit_count(~(P | O));
     if (SOLVE_ASPIRATION == 0 || n < SOLVE_GUESS_MIN)
         return rv_ai_endgame(ai, P, O, -64, 64, move);
-    int d = n / 3 < 8 ? n / 3 : 8;
+    int d = (n - 4) / 2 < 10 ? (n - 4) / 2 : 10;
     uint64_t nodes0 = ai->nodes;
     int g = rv_ai_mid_search(ai, P, O, -30000, 30000, d);
     (void)nodes0;

@@ -38,7 +38,15 @@ static void *worker(void *arg) {
         w->busy = j;
         pthread_mutex_unlock(&s->ai_lock);
 
-        j->status = rv_game_ai_think(w->ai, &j->game, j->level, ms, &j->x, &j->y);
+        if (j->opening) {
+            rv_gomoku_limits lim = {0};
+            lim.level = j->level;
+            lim.time_ms = SRV_OPENING_PROBE_MS;
+            j->status = rv_opening_decide(&j->open, rv_game_gomoku(&j->game), w->open_ai, &lim,
+                                          &j->act);
+        } else {
+            j->status = rv_game_ai_think(w->ai, &j->game, j->level, ms, &j->x, &j->y);
+        }
 
         pthread_mutex_lock(&s->ai_lock);
         w->busy = NULL;
@@ -70,10 +78,12 @@ int srv_ai_start(srv *s) {
         srv_ai_worker *w = &s->ai_workers[i];
         w->s = s;
         w->ai = rv_game_ai_new();
-        if (!w->ai) break;
-        if (pthread_create(&w->thread, NULL, worker, w)) {
+        w->open_ai = rv_gomoku_ai_new(0);
+        if (!w->ai || !w->open_ai || pthread_create(&w->thread, NULL, worker, w)) {
             rv_game_ai_free(w->ai);
+            rv_gomoku_ai_free(w->open_ai);
             w->ai = NULL;
+            w->open_ai = NULL;
             break;
         }
         s->ai_nworkers++;
@@ -86,12 +96,17 @@ void srv_ai_stop(srv *s) {
     pthread_mutex_lock(&s->ai_lock);
     s->ai_quit = 1;
     pthread_cond_broadcast(&s->ai_cond);
-    for (int i = 0; i < s->ai_nworkers; i++) rv_game_ai_stop(s->ai_workers[i].ai);
+    for (int i = 0; i < s->ai_nworkers; i++) {
+        rv_game_ai_stop(s->ai_workers[i].ai);
+        rv_gomoku_ai_stop(s->ai_workers[i].open_ai);
+    }
     pthread_mutex_unlock(&s->ai_lock);
     for (int i = 0; i < s->ai_nworkers; i++) {
         pthread_join(s->ai_workers[i].thread, NULL);
         rv_game_ai_free(s->ai_workers[i].ai);
+        rv_gomoku_ai_free(s->ai_workers[i].open_ai);
         s->ai_workers[i].ai = NULL;
+        s->ai_workers[i].open_ai = NULL;
     }
     s->ai_nworkers = 0;
     free_jobs(s->todo_head);
@@ -117,6 +132,9 @@ static int submit(srv *s, room *r, int hint, int seat) {
     j->hint = hint;
     j->seat = seat;
     j->game = r->game;
+    j->opening = !hint && !rv_game_is_reversi(&r->game) &&
+                 rv_opening_get_step(&r->open) != RV_STEP_PLAY;
+    j->open = r->open;
     if (!hint) r->thinking = 1;
     else r->hints++;
     pthread_mutex_lock(&s->ai_lock);
@@ -156,6 +174,7 @@ void srv_ai_cancel(srv *s, room *r) {
         if (s->ai_workers[i].busy && !strcmp(s->ai_workers[i].busy->room, r->rec.id)) {
             s->ai_workers[i].busy->cancelled = 1;
             rv_game_ai_stop(s->ai_workers[i].ai);
+            rv_gomoku_ai_stop(s->ai_workers[i].open_ai);
         }
     pthread_mutex_unlock(&s->ai_lock);
 }
@@ -165,8 +184,10 @@ void srv_ai_restop(srv *s) {
     /* A stop that came before the search had started is not seen by it: ask again. */
     pthread_mutex_lock(&s->ai_lock);
     for (int i = 0; i < s->ai_nworkers; i++)
-        if (s->ai_workers[i].busy && s->ai_workers[i].busy->cancelled)
+        if (s->ai_workers[i].busy && s->ai_workers[i].busy->cancelled) {
             rv_game_ai_stop(s->ai_workers[i].ai);
+            rv_gomoku_ai_stop(s->ai_workers[i].open_ai);
+        }
     pthread_mutex_unlock(&s->ai_lock);
 }
 

@@ -16,6 +16,8 @@ static const char *color_name(rv_color c) {
     return c == RV_BLACK ? "black" : c == RV_WHITE ? "white" : NULL;
 }
 
+const char *srv_color_name(rv_color c) { return color_name(c); }
+
 static rv_color parse_color(const char *s) {
     if (!s) return RV_EMPTY;
     if (!strcmp(s, "black")) return RV_BLACK;
@@ -29,6 +31,33 @@ static void send_json(srv_conn *c, cJSON *j) {
     char *t = cJSON_PrintUnformatted(j);
     if (t) srv_send(c, t, strlen(t));
     free(t);
+}
+
+void srv_send_json(srv_conn *c, const cJSON *j) { send_json(c, (cJSON *)j); }
+
+static void flush_room(room *r);
+
+void srv_broadcast_json(room *r, const cJSON *j) {
+    /* A message to the room comes after the state of what led to it. */
+    flush_room(r);
+    char *t = cJSON_PrintUnformatted(j);
+    for (srv_conn *c = r->conns; t && c; c = c->next_in_room) srv_send(c, t, strlen(t));
+    free(t);
+}
+
+void srv_error_params(srv_conn *c, const char *code, const char *message, cJSON *params) {
+    cJSON *j = cJSON_CreateObject();
+    cJSON_AddStringToObject(j, "type", "error");
+    cJSON_AddStringToObject(j, "code", code);
+    cJSON_AddStringToObject(j, "message", message);
+    /* The parameters are members of the error itself, like `point` and `field`. */
+    while (params && params->child) {
+        cJSON *item = cJSON_DetachItemViaPointer(params, params->child);
+        cJSON_AddItemToObject(j, item->string, item);
+    }
+    cJSON_Delete(params);
+    send_json(c, j);
+    cJSON_Delete(j);
 }
 
 void srv_error(srv_conn *c, const char *code, const char *message) {
@@ -69,6 +98,10 @@ static void error_with(srv_conn *c, const char *code, const char *message, const
 /* bad_request names the field that is missing or wrong. */
 static void bad_request(srv_conn *c, const char *field, const char *message) {
     error_with(c, "bad_request", message, "field", field);
+}
+
+void srv_bad_request(srv_conn *c, const char *field, const char *message) {
+    bad_request(c, field, message);
 }
 
 /* The board, marks and move list of a game, as fields of obj. */
@@ -242,6 +275,15 @@ static void sb_key_str(sbuf *b, const char *key, const char *v) {
     else sb_str(b, "null");
 }
 
+static int in_opening(const room *r) {
+    return !rv_game_is_reversi(&r->game) && rv_opening_get_step(&r->open) != RV_STEP_PLAY;
+}
+
+/* Hints: always against the computer; between two players only if the creator allowed them. */
+static int hints_allowed(const room *r) {
+    return strcmp(r->rec.mode, "online") || r->allow_hints;
+}
+
 /* The state message of a room (see docs/protocol-web.md); malloc'd, or NULL. */
 static char *state_text(const room *r) {
     const rv_game *p = &r->game;
@@ -353,6 +395,16 @@ static char *state_text(const room *r) {
              spectators, r->thinking || r->ai_wait || r->ai_pending ? "true" : "false");
     sb_str(&b, t);
     sb_key_str(&b, "undo_request", color_or_null(r->undo_request));
+    sb_key_str(&b, "turn", color_or_null(srv_turn(r)));
+    snprintf(t, sizeof t, ",\"hints\":{\"allowed\":%s,\"black\":%d,\"white\":%d}",
+             hints_allowed(r) ? "true" : "false", r->hints_used[RV_BLACK], r->hints_used[RV_WHITE]);
+    sb_str(&b, t);
+    char *op = srv_opening_json(r);
+    if (op) {
+        sb_put(&b, ",", 1);
+        sb_str(&b, op);
+        free(op);
+    }
     sb_put(&b, "}", 1);
     if (b.oom) {
         free(b.p);
@@ -374,6 +426,17 @@ static void broadcast_state(room *r) {
     r->dirty = 1;
     r->next_dirty = r->owner->dirty;
     r->owner->dirty = r;
+}
+
+/* Sends the room's pending state now (out of its turn in the flush). */
+static void flush_room(room *r) {
+    if (!r->dirty || !r->owner) return;
+    room **dp = &r->owner->dirty;
+    while (*dp && *dp != r) dp = &(*dp)->next_dirty;
+    if (*dp) *dp = r->next_dirty;
+    r->dirty = 0;
+    r->next_dirty = NULL;
+    send_state_now(r);
 }
 
 void srv_rooms_flush(srv *s) {
@@ -398,6 +461,8 @@ static void send_state_now(room *r) {
     for (srv_conn *c = r->conns; b && c; c = c->next_in_room) srv_send_buf(c, b, 1);
     srv_buf_unref(b);
 }
+
+void srv_broadcast_state(room *r) { broadcast_state(r); }
 
 /* ---------------------------------------------------------------- the room table */
 
@@ -447,10 +512,19 @@ void srv_rooms_free(srv *s) {
         }
 }
 
+rv_color srv_turn(const room *r) {
+    if (rv_game_over(&r->game)) return RV_EMPTY;
+    if (!rv_game_is_reversi(&r->game) && rv_opening_get_step(&r->open) != RV_STEP_PLAY)
+        return rv_opening_actor(&r->open, rv_game_gomoku(&r->game));
+    return rv_game_to_move(&r->game);
+}
+
 static int ai_to_move(const room *r) {
-    rv_color tm = rv_game_to_move(&r->game);
+    rv_color tm = srv_turn(r);
     return tm && (r->rec.ai_color & tm);
 }
+
+int srv_ai_turn(const room *r) { return ai_to_move(r); }
 
 /* Asks for the computer's move; with the queue full the room waits for the tick. */
 static void want_ai(srv *s, room *r) {
@@ -498,6 +572,20 @@ int srv_load_game(rv_store *st, int64_t id, rv_game *p, rv_store_game *hdr) {
     return 0;
 }
 
+/* The room's settings, hints used and opening, from the stored events of its current game. */
+static int load_events(srv *s, room *r) {
+    rv_store_note *ev = NULL;
+    int n = 0;
+    if (rv_store_get_events(s->store, r->rec.game_id, &ev, &n)) return -1;
+    for (int i = 0; i < n; i++) {
+        if (!strcmp(ev[i].kind, "rules")) r->allow_hints = strstr(ev[i].text, "hints=1") != NULL;
+        if (!strcmp(ev[i].kind, "hint")) r->hints_used[parse_color(ev[i].who)]++;
+    }
+    int rc = srv_opening_rebuild(r, ev, n);
+    free(ev);
+    return rc;
+}
+
 /* The room with this id, from memory or from the store (a room resumes after a restart). */
 static room *get_room(srv *s, const char *id) {
     room *r = find_loaded(s, id);
@@ -508,7 +596,7 @@ static room *get_room(srv *s, const char *id) {
     if (!r) return NULL;
     r->rec = rec;
     rv_store_game hdr;
-    if (srv_load_game(s->store, rec.game_id, &r->game, &hdr)) {
+    if (srv_load_game(s->store, rec.game_id, &r->game, &hdr) || load_events(s, r)) {
         free(r);
         return NULL;
     }
@@ -520,11 +608,14 @@ static room *get_room(srv *s, const char *id) {
     return r;
 }
 
-int srv_room_refresh(srv *s, room *r) {
-    rv_store_room rec;
+int srv_room_refresh(srv *s, room *r) { return srv_room_refresh_game(s, r, 1); }
+
+int srv_room_refresh_game(srv *s, room *r, int room_too) {
+    rv_store_room rec = r->rec;
     rv_store_game hdr;
     rv_game g;
-    if (rv_store_get_room(s->store, r->rec.id, &rec) || srv_load_game(s->store, rec.game_id, &g, &hdr))
+    if ((room_too && rv_store_get_room(s->store, r->rec.id, &rec)) ||
+        srv_load_game(s->store, rec.game_id, &g, &hdr))
         return -1;
     int changed = rec.game_id != r->rec.game_id || hdr.version != r->version ||
                   memcmp(rec.token, r->rec.token, sizeof rec.token) ||
@@ -540,6 +631,8 @@ int srv_room_refresh(srv *s, room *r) {
     r->version = hdr.version;
     r->undo_request = (rv_color)hdr.undo_request;
     r->ai_pending = hdr.ai_pending;
+    memset(r->hints_used, 0, sizeof r->hints_used);
+    load_events(s, r); /* the opening and hints of what another server stored */
     broadcast_state(r);
     return 0;
 }
@@ -592,15 +685,34 @@ static const char *player_label(const room *r, int seat, char *buf, size_t n) {
     return buf;
 }
 
-/* Starts a new game in the room (store first). */
-static int room_new_game(srv *s, room *r, const char *variant, int size, char *err, size_t n) {
+const char *srv_player_label(const room *r, int seat, char *buf, size_t n) {
+    return player_label(r, seat, buf, n);
+}
+
+/* Starts a new game in the room (store first), with its opening rule and hint setting. */
+static int room_new_game(srv *s, room *r, const char *variant, int size, rv_opening_rule rule,
+                         int allow_hints, char *err, size_t n) {
     rv_game g;
+    rv_opening o;
     if (rv_game_init(&g, variant, size, err, n) != RV_OK) return -1;
+    rv_gomoku none; /* Reversi has no opening rule: a free one on an empty board */
+    rv_gomoku_init(&none, 15, 15, RV_RULE_FREESTYLE);
+    if (rv_game_is_reversi(&g)) rule = RV_OPENING_FREE;
+    if (rv_opening_init(&o, rule, rv_game_is_reversi(&g) ? &none : rv_game_gomoku(&g)) != RV_OK) {
+        snprintf(err, n, "the %s opening does not fit this game", rv_opening_rule_name(rule));
+        return -1;
+    }
     char b[16], w[16];
     int64_t id = rv_store_new_game(s->store, r->rec.id, rv_game_variant(&g), rv_game_size(&g),
                                    player_label(r, RV_BLACK, b, sizeof b),
                                    player_label(r, RV_WHITE, w, sizeof w));
     if (id < 0) {
+        snprintf(err, n, "the database refused the new game");
+        return -1;
+    }
+    char rules[64];
+    snprintf(rules, sizeof rules, "opening=%s;hints=%d", rv_opening_rule_name(rule), allow_hints);
+    if (rv_store_add_event(s->store, id, 0, "rules", "", rules)) {
         snprintf(err, n, "the database refused the new game");
         return -1;
     }
@@ -618,6 +730,9 @@ static int room_new_game(srv *s, room *r, const char *variant, int size, char *e
     r->rec = rec;
     r->game = g;
     r->version = 0;
+    r->open = o;
+    r->allow_hints = allow_hints;
+    memset(r->hints_used, 0, sizeof r->hints_used);
     r->ai_pending = 0;
     r->gen = ++s->last_gen;
     r->undo_request = RV_EMPTY;
@@ -661,6 +776,22 @@ static void do_create(srv *s, srv_conn *c, const cJSON *msg) {
     char err[160];
     rv_status st = rv_game_init(&probe, variant, size, err, sizeof err);
     if (st != RV_OK) return bad_request(c, st == RV_ERANGE ? "size" : "variant", err);
+    const char *opening = json_str(msg, "opening");
+    rv_opening_rule rule = RV_OPENING_FREE;
+    rv_opening o;
+    if (opening && (rv_opening_rule_parse(opening, &rule) != RV_OK ||
+                    (rv_game_is_reversi(&probe) && rule != RV_OPENING_FREE) ||
+                    (!rv_game_is_reversi(&probe) &&
+                     rv_opening_init(&o, rule, rv_game_gomoku(&probe)) != RV_OK))) {
+        cJSON *p = cJSON_CreateObject();
+        cJSON_AddStringToObject(p, "opening", opening);
+        cJSON_AddStringToObject(p, "variant", rv_game_variant(&probe));
+        cJSON_AddNumberToObject(p, "size", rv_game_size(&probe));
+        return srv_error_params(c, "bad_opening",
+                                "opening: free; swap2 for Gomoku; soosorv8 for Renju on 15x15", p);
+    }
+    const cJSON *hints = cJSON_GetObjectItemCaseSensitive(msg, "hints");
+    if (hints && !cJSON_IsBool(hints)) return bad_request(c, "hints", "hints must be true or false");
 
     room *r = calloc(1, sizeof *r);
     if (!r) return srv_error(c, "server", "out of memory");
@@ -677,7 +808,7 @@ static void do_create(srv *s, srv_conn *c, const cJSON *msg) {
         free(r);
         return srv_error(c, "server", "no randomness for a seat token");
     }
-    if (room_new_game(s, r, variant, size, err, sizeof err)) {
+    if (room_new_game(s, r, variant, size, rule, cJSON_IsTrue(hints), err, sizeof err)) {
         free(r);
         return srv_error(c, "unavailable", err);
     }
@@ -687,6 +818,7 @@ static void do_create(srv *s, srv_conn *c, const cJSON *msg) {
     send_joined(c, r);
     ai_request(s, r);
     broadcast_state(r);
+    srv_send_events(s, c, r);
 }
 
 /* Compares a token without an early exit, so timing says nothing about how much matched. */
@@ -735,6 +867,7 @@ static void do_join(srv *s, srv_conn *c, const cJSON *msg) {
     if (!rv_game_over(&r->game) && !r->thinking && !r->ai_wait) ai_request(s, r);
     send_joined(c, r);
     broadcast_state(r);
+    srv_send_events(s, c, r);
 }
 
 /*
@@ -744,9 +877,11 @@ static void do_join(srv *s, srv_conn *c, const cJSON *msg) {
  * commit came first).
  */
 static int room_commit(srv *s, room *r, const rv_game *g, int keep, rv_color undo_request) {
-    /* A shared store queues the computer's move with the commit (any server may think). */
+    /* A shared store queues the computer's move with the commit (any server may think);
+       its opening choices are thought in process (ai_request). */
     rv_color tm = rv_game_to_move(g);
-    int ai = rv_store_shared(s->store) && tm && (r->rec.ai_color & tm) ? r->rec.level : 0;
+    int ai = rv_store_shared(s->store) && !in_opening(r) && tm && (r->rec.ai_color & tm)
+                 ? r->rec.level : 0;
     int64_t v;
     int rc = srv_commit_game(s->store, r->rec.game_id, r->version, g, keep, undo_request, ai, &v);
     if (rc != RV_STORE_OK) {
@@ -760,12 +895,16 @@ static int room_commit(srv *s, room *r, const rv_game *g, int keep, rv_color und
     return RV_STORE_OK;
 }
 
+int srv_room_commit(srv *s, room *r, const rv_game *g, int keep) {
+    return room_commit(s, r, g, keep, r->undo_request);
+}
+
 int srv_commit_game(rv_store *st, int64_t game_id, int64_t version, const rv_game *g, int keep,
                     int undo_request, int ai_level, int64_t *nv) {
     int n = rv_game_nmoves(g);
-    char texts[2][16];
-    const char *moves[2];
-    if (n - keep > 2) return RV_STORE_FAIL; /* a move, and a forced pass at most */
+    char texts[3][16];
+    const char *moves[3];
+    if (n - keep > 3) return RV_STORE_FAIL; /* a move and a forced pass, or opening stones */
     for (int i = keep; i < n; i++) {
         rv_game_move_text(g, i, texts[i - keep], sizeof texts[0]);
         moves[i - keep] = texts[i - keep];
@@ -778,11 +917,13 @@ int srv_commit_game(rv_store *st, int64_t game_id, int64_t version, const rv_gam
     return rv_store_commit(st, &ch, nv);
 }
 
+void srv_ai_request(srv *s, room *r) { ai_request(s, r); }
+
 /* The computer is to move: one SQLite server thinks in process; with a shared store the
    commit that led here queued a job, or (a new game, a lost job) one is queued now. */
 static void ai_request(srv *s, room *r) {
     if (!ai_to_move(r)) return;
-    if (!rv_store_shared(s->store)) return want_ai(s, r);
+    if (!rv_store_shared(s->store) || in_opening(r)) return want_ai(s, r);
     if (!r->ai_pending) room_commit(s, r, &r->game, rv_game_nmoves(&r->game), r->undo_request);
 }
 
@@ -806,7 +947,7 @@ static void do_move(srv *s, srv_conn *c, const cJSON *msg) {
     if (!r) return srv_error(c, "no_room", "join or create a room first");
     if (!c->seat) return srv_error(c, "not_seated", "you are watching this game: you cannot move");
     if (rv_game_over(&r->game)) return srv_error(c, "over", "the game is over");
-    if (rv_game_to_move(&r->game) != (rv_color)c->seat)
+    if (srv_turn(r) != (rv_color)c->seat)
         return srv_error(c, "not_your_turn", "it is not your turn");
     int ply;
     if (json_int(msg, "ply", -1, 0, 1 << 20, &ply))
@@ -817,6 +958,11 @@ static void do_move(srv *s, srv_conn *c, const cJSON *msg) {
     int x, y, has_xy = !json_int(msg, "x", -1, 0, 25, &x) && !json_int(msg, "y", -1, 0, 25, &y);
     if (!text && !(has_xy && x >= 0 && y >= 0))
         return bad_request(c, "move", "move needs \"move\" (like \"h8\") or \"x\" and \"y\"");
+    if (!rv_game_is_reversi(&r->game) && rv_opening_get_step(&r->open) != RV_STEP_PLAY) {
+        if (text && rv_game_parse_point(&r->game, text, &x, &y) != RV_OK)
+            return srv_error(c, "bad_move", "that is not a point like h8");
+        return srv_opening_point(s, c, x, y);
+    }
     int from = rv_game_nmoves(&r->game);
     rv_game g = r->game;
     char why[160];
@@ -852,6 +998,7 @@ static void do_move(srv *s, srv_conn *c, const cJSON *msg) {
 static int undo_for(srv *s, room *r, rv_color who) {
     rv_game g = r->game;
     if (rv_game_undo_for(&g, who) != RV_OK) return 1;
+    if (rv_game_nmoves(&g) < rv_opening_locked_moves(&r->open)) return 2;
     int rc = room_commit(s, r, &g, rv_game_nmoves(&g), RV_EMPTY);
     if (rc) return rc;
     r->gen = ++s->last_gen;
@@ -866,17 +1013,22 @@ static void do_undo(srv *s, srv_conn *c) {
     rv_game_result res;
     rv_game_get_result(&r->game, &res);
     if (res.end == RV_END_RESIGN) return srv_error(c, "over", "the game ended by resignation");
+    if (!rv_game_is_reversi(&r->game) && rv_opening_get_step(&r->open) != RV_STEP_PLAY)
+        return srv_error(c, "opening_undo", "the opening cannot be taken back");
     if (!strcmp(r->rec.mode, "online")) {
         if (r->undo_request) return srv_error(c, "pending", "an undo request is already open");
         rv_game probe = r->game;
         if (rv_game_undo_for(&probe, (rv_color)c->seat) != RV_OK)
             return srv_error(c, "nothing_to_undo", "you have no move to take back");
+        if (rv_game_nmoves(&probe) < rv_opening_locked_moves(&r->open))
+            return srv_error(c, "opening_undo", "the opening cannot be taken back");
         int rc = room_commit(s, r, &r->game, rv_game_nmoves(&r->game), (rv_color)c->seat);
         if (rc) return commit_failed(s, c, rc, "the undo request");
         return broadcast_state(r);
     }
     int rc = undo_for(s, r, (rv_color)c->seat);
     if (rc == 1) return srv_error(c, "nothing_to_undo", "you have no move to take back");
+    if (rc == 2) return srv_error(c, "opening_undo", "the opening cannot be taken back");
     if (rc) return commit_failed(s, c, rc, "the undo");
     ai_request(s, r);
     broadcast_state(r);
@@ -892,9 +1044,19 @@ static void do_undo_reply(srv *s, srv_conn *c, const cJSON *msg) {
     rv_color who = r->undo_request;
     int rc = cJSON_IsTrue(acc) ? undo_for(s, r, who) : 1;
     /* Refused (or nothing left to take back): the request is withdrawn. */
-    if (rc == 1) rc = room_commit(s, r, &r->game, rv_game_nmoves(&r->game), RV_EMPTY);
+    if (rc == 1 || rc == 2) rc = room_commit(s, r, &r->game, rv_game_nmoves(&r->game), RV_EMPTY);
     if (rc) return commit_failed(s, c, rc, "the answer");
     broadcast_state(r);
+    if (!cJSON_IsTrue(acc)) {
+        /* Everyone hears it, the asker above all (after the state, which clears messages). */
+        cJSON *j = cJSON_CreateObject();
+        cJSON_AddStringToObject(j, "type", "notice");
+        cJSON_AddStringToObject(j, "code", "undo_declined");
+        cJSON_AddStringToObject(j, "asker", color_name(who));
+        cJSON_AddStringToObject(j, "by", color_name((rv_color)c->seat));
+        srv_broadcast_json(r, j);
+        cJSON_Delete(j);
+    }
 }
 
 static void do_hint(srv *s, srv_conn *c) {
@@ -902,11 +1064,23 @@ static void do_hint(srv *s, srv_conn *c) {
     if (!r) return srv_error(c, "no_room", "join or create a room first");
     if (!c->seat) return srv_error(c, "not_seated", "you are watching this game");
     if (rv_game_over(&r->game)) return srv_error(c, "over", "the game is over");
+    if (!hints_allowed(r))
+        return srv_error(c, "hint_off", "hints are off in this room (its creator did not allow them)");
+    if (in_opening(r)) return srv_error(c, "opening_hint", "no hints during the opening");
     if (rv_game_to_move(&r->game) != (rv_color)c->seat)
         return srv_error(c, "not_your_turn", "it is not your turn");
     if (r->hints >= 1) return srv_error(c, "pending", "a hint is already being computed");
     if (srv_ai_hint(s, r, c->seat))
         return srv_error(c, "busy", "the computer is busy: ask again in a moment");
+    if (!strcmp(r->rec.mode, "online")) {
+        /* Between two players a hint is announced to the room and kept with the game. */
+        char ply[16];
+        snprintf(ply, sizeof ply, "%d", rv_game_nmoves(&r->game));
+        if (srv_note(s, r, "hint", color_name((rv_color)c->seat), ply) == 0) {
+            r->hints_used[c->seat]++;
+            broadcast_state(r);
+        }
+    }
 }
 
 static void do_resign(srv *s, srv_conn *c) {
@@ -923,6 +1097,22 @@ static void do_resign(srv *s, srv_conn *c) {
     broadcast_state(r);
 }
 
+int srv_swap_colors(srv *s, room *r) {
+    rv_store_room rec = r->rec;
+    memcpy(rec.token[0], r->rec.token[1], sizeof rec.token[0]);
+    memcpy(rec.token[1], r->rec.token[0], sizeof rec.token[1]);
+    rec.ai_color = (r->rec.ai_color & 1 ? 2 : 0) | (r->rec.ai_color & 2 ? 1 : 0);
+    if (rv_store_put_room(s->store, &rec)) return -1;
+    r->rec = rec;
+    /* Each seated connection follows its token to the other seat. */
+    for (srv_conn *c = r->conns; c; c = c->next_in_room)
+        if (c->seat) {
+            c->seat = 3 - c->seat;
+            send_joined(c, r);
+        }
+    return 0;
+}
+
 static void do_new(srv *s, srv_conn *c) {
     room *r = c->room;
     if (!r) return srv_error(c, "no_room", "join or create a room first");
@@ -932,7 +1122,11 @@ static void do_new(srv *s, srv_conn *c) {
     char err[160], variant[16];
     snprintf(variant, sizeof variant, "%s", rv_game_variant(&r->game));
     stop_ai(s, r);
-    if (room_new_game(s, r, variant, rv_game_size(&r->game), err, sizeof err)) {
+    /* Online, the players take turns with black: colours swap for the next game. */
+    if (!strcmp(r->rec.mode, "online") && srv_swap_colors(s, r))
+        return srv_error(c, "unavailable", "the room could not be stored");
+    if (room_new_game(s, r, variant, rv_game_size(&r->game), rv_opening_get_rule(&r->open),
+                      r->allow_hints, err, sizeof err)) {
         if (s->retry && !s->retried) return; /* another server started one: look again */
         s->retry = 0;
         return srv_error(c, "unavailable", err);
@@ -975,7 +1169,9 @@ void srv_ai_done(srv *s, ai_job *job) {
         for (srv_conn *c = r->conns; c; c = c->next_in_room)
             srv_error(c, "ai_failed", "the computer cannot play this game here");
     }
-    if (job->status == RV_OK && ai_to_move(r)) {
+    if (job->opening) {
+        if (job->status == RV_OK && ai_to_move(r)) srv_opening_ai_act(s, r, &job->act);
+    } else if (job->status == RV_OK && ai_to_move(r)) {
         int from = rv_game_nmoves(&r->game);
         rv_game g = r->game;
         char why[160];
@@ -1084,6 +1280,8 @@ static void do_replay(srv *s, srv_conn *c, const cJSON *msg) {
     cJSON_AddStringToObject(j, "type", "replay");
     add_header(j, &hdr);
     add_position(j, full);
+    cJSON *ev = srv_events_json(s, id); /* chat and opening choices, with their ply */
+    if (ev) cJSON_AddItemToObject(j, "events", ev);
     /* What each ply changed, so the page can step through without knowing any rule: per
        ply a string, the mover's stone (X or O; "" for a pass) then two letters (column,
        row from the top; a = 0) per point that took it, the move first, then the flips. */
@@ -1229,6 +1427,10 @@ static void dispatch(srv *s, srv_conn *c, const cJSON *msg, const char *type) {
         do_replay(s, c, msg);
     } else if (!strcmp(type, "export")) {
         do_export(s, c, msg);
+    } else if (!strcmp(type, "chat")) {
+        srv_chat(s, c, msg);
+    } else if (!strcmp(type, "opening")) {
+        srv_opening_msg(s, c, msg);
     } else if (!strcmp(type, "ping")) {
         cJSON *j = cJSON_CreateObject();
         cJSON_AddStringToObject(j, "type", "pong");

@@ -8,6 +8,7 @@
 #include <strings.h>
 
 #include "renversi/core.h"
+#include "server/health.h"
 #include "server/srv.h"
 
 static volatile sig_atomic_t signal_stop;
@@ -201,6 +202,7 @@ static int callback_game(struct lws *wsi, enum lws_callback_reasons reason, void
 static const struct lws_protocols protocols[] = {
     {"http", callback_http, 0, 0, 0, NULL, 0},
     {"renversi", callback_game, sizeof(srv_conn), SRV_MAX_MESSAGE, 0, NULL, 0},
+    {"renversi-health", srv_health_callback, 96, 0, 0, NULL, 0},
     {NULL, NULL, 0, 0, 0, NULL, 0}};
 
 /* Browsers that send no subprotocol get the game protocol on /ws all the same. */
@@ -260,6 +262,16 @@ int rv_server_run(const rv_server_opts *o) {
     mount.origin_protocol = LWSMPRO_FILE;
     mount.extra_mimetypes = &mime_js;
     mount.cache_max_age = 0;
+    /* /healthz and /readyz for load balancers (health.c). */
+    struct lws_http_mount health[2];
+    memset(health, 0, sizeof health);
+    for (int i = 0; i < 2; i++) {
+        health[i].mountpoint = i ? "/readyz" : "/healthz";
+        health[i].mountpoint_len = (unsigned char)strlen(health[i].mountpoint);
+        health[i].origin = "renversi-health";
+        health[i].origin_protocol = LWSMPRO_CALLBACK;
+        health[i].mount_next = i ? &mount : &health[1];
+    }
 
     lws_set_log_level(LLL_ERR, NULL);
     struct lws_context_creation_info info;
@@ -268,7 +280,7 @@ int rv_server_run(const rv_server_opts *o) {
     info.port = CONTEXT_PORT_NO_LISTEN_SERVER;
     info.protocols = protocols;
     info.pvo = &pvo;
-    info.mounts = &mount;
+    info.mounts = &health[0];
     info.user = s;
     info.vhost_name = "renversi";
     info.server_string = "renversi";

@@ -181,7 +181,8 @@ void srv_shared_collect(srv *s) {
         /* Our own commit (or one we have re-read already) needs nothing. */
         if (!r || (x->ev.game && x->ev.game == r->rec.game_id && x->ev.version <= r->version))
             continue;
-        srv_room_refresh(s, r);
+        /* A commit to the game the room is at leaves the room's row as it was. */
+        srv_room_refresh_game(s, r, !(x->ev.game && x->ev.game == r->rec.game_id));
     }
     while (rev) {
         srv_event *n = rev->next;

@@ -10,6 +10,7 @@
 
 #include "renversi/game.h"
 #include "renversi/game_ai.h"
+#include "renversi/opening.h"
 #include "server/store.h"
 
 struct srv_event;
@@ -28,6 +29,10 @@ struct srv_event;
 #define SRV_AI_WORKERS 4         /* AI threads at most (one per core) */
 #define SRV_AI_QUEUE 64          /* AI jobs waiting at most; past it, rooms wait their turn */
 #define SRV_AI_LEASE_S 20        /* a claimed AI job (shared store) is another server's after */
+#define SRV_CHAT_MAX 200         /* characters in one chat message */
+#define SRV_CHAT_BURST 5.0       /* chat: a bucket of this many messages ... */
+#define SRV_CHAT_PER_SEC 0.5     /* ... refilled at this rate */
+#define SRV_OPENING_PROBE_MS 150 /* the engine's time per position weighed in an opening choice */
 
 struct room;
 struct lws;
@@ -71,6 +76,8 @@ typedef struct srv_conn {
     double bucket;             /* rate limit tokens */
     uint64_t bucket_ns;
     uint64_t rate_err_ns;      /* when the last rate-limit error was sent */
+    double chat_bucket;        /* chat rate limit tokens */
+    uint64_t chat_ns;
 } srv_conn;
 
 typedef struct room {
@@ -93,6 +100,9 @@ typedef struct room {
     int hints;                 /* hint jobs queued or running (the room stays loaded) */
     uint64_t gen;              /* new on load, undo, resign, new game: answers of the AI for an
                                   older state (or an earlier load of the room) are dropped */
+    rv_opening open;           /* the opening rule's progress (Gomoku; free for Reversi) */
+    int allow_hints;           /* online rooms: the creator allowed hints */
+    int hints_used[3];         /* hints asked this game, by colour */
 } room;
 
 typedef struct ai_job {
@@ -101,6 +111,9 @@ typedef struct ai_job {
     uint64_t gen;
     int level;
     int hint;                  /* 0: the room's computer player moves; 1: a hint for `seat` */
+    int opening;               /* 1: an opening act for the computer (open, act) */
+    rv_opening open;
+    rv_opening_act act;
     int seat;
     rv_game game;
     int status, x, y;          /* the answer */
@@ -130,6 +143,7 @@ typedef struct srv_ai_worker {
     struct srv *s;
     pthread_t thread;
     rv_game_ai *ai;
+    rv_gomoku_ai *open_ai;     /* for opening choices */
     ai_job *busy;              /* the job being thought about (under ai_lock) */
 } srv_ai_worker;
 
@@ -189,10 +203,53 @@ void srv_ai_done(srv *s, ai_job *job);
 void srv_rooms_free(srv *s);
 /* Sends the state of every room that changed since the last call (after each service). */
 void srv_rooms_flush(srv *s);
+struct cJSON;
+/* An error with parameters for the page to word it with: the members of params (consumed)
+   become members of the error, like `point` and `field`. */
+void srv_error_params(srv_conn *c, const char *code, const char *message, struct cJSON *params);
+void srv_send_json(srv_conn *c, const struct cJSON *j);
+/* bad_request naming the member of the message that is missing or wrong (`field`). */
+void srv_bad_request(srv_conn *c, const char *field, const char *message);
+void srv_broadcast_json(room *r, const struct cJSON *j);
+void srv_broadcast_state(room *r);
+/* Commits game g (its moves from ply keep on) as the room's game; 0 on success, and then the
+   room holds g. */
+int srv_room_commit(srv *s, room *r, const rv_game *g, int keep);
+/* The colour whose holder must act now: the opening's actor, else the side to move. */
+rv_color srv_turn(const room *r);
+/* Does the computer hold the colour that must act now? */
+int srv_ai_turn(const room *r);
+/* The computer is to act: queues its job (or lets the tick retry). */
+void srv_ai_request(srv *s, room *r);
+/* The two players exchange colours (seats, tokens, the computer's colour). 0 on success. */
+int srv_swap_colors(srv *s, room *r);
+const char *srv_color_name(rv_color c);
+/* "human" or "ai N" for the seat of colour `seat`, as the games table records it. */
+const char *srv_player_label(const room *r, int seat, char *buf, size_t n);
+/* chat.c: chat lines and the game's other events (hints used, opening choices). */
+void srv_chat(srv *s, srv_conn *c, const struct cJSON *msg);
+/* Stores an event of the room's current game and tells everyone in the room. 0 on success. */
+int srv_note(srv *s, room *r, const char *kind, const char *who, const char *text);
+/* Sends the current game's events to one client (after a join). */
+void srv_send_events(srv *s, srv_conn *c, const room *r);
+/* A game's events as a JSON array (NULL when they cannot be read). */
+struct cJSON *srv_events_json(srv *s, int64_t game);
+/* room_opening.c: the opening rule in a room. */
+void srv_opening_msg(srv *s, srv_conn *c, const struct cJSON *msg);
+/* A point given by a player while the opening waits for a stone or a pick. */
+void srv_opening_point(srv *s, srv_conn *c, int x, int y);
+/* Applies the computer's opening act (its turn in the room); the caller broadcasts. */
+void srv_opening_ai_act(srv *s, room *r, const rv_opening_act *act);
+/* The opening of a loaded game, replayed from its moves and notes; 0 on success. */
+int srv_opening_rebuild(room *r, const rv_store_note *ev, int nev);
+/* The opening's part of the state message ("opening":{...}), malloc'd. */
+char *srv_opening_json(const room *r);
 /* Every SRV_TICK_MS: rooms whose computer move waits for a job get one if they can. */
 void srv_rooms_tick(srv *s);
 /* Re-reads a loaded room and its game; tells its clients when anything changed. */
 int srv_room_refresh(srv *s, room *r);
+/* The same, with ROOM_TOO 0: the game only (a commit to the game the room is at). */
+int srv_room_refresh_game(srv *s, room *r, int room_too);
 /* The loaded room with this id, or NULL. */
 room *srv_room_find(srv *s, const char *id);
 /* Rebuilds game ID from a store (replaying every move through the rules). 0 on success. */

@@ -87,6 +87,39 @@ rv_store_watch *rv_store_watch_open(const char *db, int what, char *err, size_t 
     return rv_store_pg_watch_open(db, what, err, errlen);
 }
 
+int rv_store_set_players(rv_store *s, int64_t game, const char *black, const char *white) {
+    return s->ops->set_players(s, game, black, white);
+}
+
+int rv_store_add_event(rv_store *s, int64_t game, int ply, const char *kind, const char *who,
+                       const char *text) {
+    char cut[RV_STORE_EVENT_TEXT];
+    snprintf(cut, sizeof cut, "%s", text);
+    return s->ops->add_event(s, game, ply, kind, who, cut);
+}
+
+int rv_store_get_events(rv_store *s, int64_t game, rv_store_note **events, int *n) {
+    return s->ops->get_events(s, game, events, n);
+}
+
+int rv_store_notes_push(rv_store_note **v, int *n, int *cap, int ply, const char *kind,
+                         const char *who, int64_t created, const char *text) {
+    if (*n == *cap) {
+        int c = *cap ? 2 * *cap : 16;
+        rv_store_note *nv = realloc(*v, (size_t)c * sizeof *nv);
+        if (!nv) return -1;
+        *v = nv;
+        *cap = c;
+    }
+    rv_store_note *e = &(*v)[(*n)++];
+    e->ply = ply;
+    snprintf(e->kind, sizeof e->kind, "%s", kind ? kind : "");
+    snprintf(e->who, sizeof e->who, "%s", who ? who : "");
+    e->created = created;
+    snprintf(e->text, sizeof e->text, "%s", text ? text : "");
+    return 0;
+}
+
 int rv_store_moves_push(rv_store_moves *m, const char *move) {
     if (m->n == m->cap) {
         int cap = m->cap ? 2 * m->cap : 64;

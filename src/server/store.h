@@ -22,8 +22,8 @@
 #include <stdint.h>
 
 /* The schema this build writes (1: games, moves, rooms; 2: game versions, undo requests;
-   3: AI jobs). */
-#define RV_STORE_SCHEMA_VERSION 3
+   3: AI jobs; 4: notes: chat and opening choices). */
+#define RV_STORE_SCHEMA_VERSION 4
 
 /* Results of the calls that return int. */
 enum {
@@ -115,6 +115,32 @@ int rv_store_load_game(rv_store *s, int64_t game, rv_store_game *hdr, char ***mo
 void rv_store_free_moves(char **moves, int n);
 /* The most recent games (up to MAX) with at least one move, newest first. Returns the count. */
 int rv_store_list_games(rv_store *s, rv_store_game *out, int max);
+
+/* Updates a game's players (after the colours were exchanged). RV_STORE_OK on success. */
+int rv_store_set_players(rv_store *s, int64_t game, const char *black, const char *white);
+
+#define RV_STORE_EVENT_TEXT 1024 /* bytes of an event's text, NUL included */
+
+/*
+ * Something said or decided during a game besides its moves: a chat line, a hint used, an
+ * opening choice ("chat", "hint", "rules", "choose", "declare", "offer"), with who
+ * ("black", "white", "spectator") and the number of moves on the board then.
+ */
+typedef struct rv_store_note {
+    int ply;
+    char kind[12];
+    char who[12];
+    int64_t created; /* unix seconds */
+    char text[RV_STORE_EVENT_TEXT];
+} rv_store_note;
+
+/* Appends an event to a game (text cut to RV_STORE_EVENT_TEXT - 1 bytes). RV_STORE_OK on
+   success. */
+int rv_store_add_event(rv_store *s, int64_t game, int ply, const char *kind, const char *who,
+                       const char *text);
+/* A game's events in order into a malloc'd array (*events, *n; free() it). RV_STORE_OK on
+   success. */
+int rv_store_get_events(rv_store *s, int64_t game, rv_store_note **events, int *n);
 
 /* Inserts or replaces a room. RV_STORE_OK on success. */
 int rv_store_put_room(rv_store *s, const rv_store_room *r);

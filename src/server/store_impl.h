@@ -19,6 +19,10 @@ typedef struct rv_store_ops {
     int (*get_room)(rv_store *s, const char *id, rv_store_room *out);
     int (*claim_seat)(rv_store *s, const char *room, int seat, const char *token);
     int (*set_room_game)(rv_store *s, const char *room, int64_t old_game, int64_t new_game);
+    int (*set_players)(rv_store *s, int64_t game, const char *black, const char *white);
+    int (*add_event)(rv_store *s, int64_t game, int ply, const char *kind, const char *who,
+                     const char *text);
+    int (*get_events)(rv_store *s, int64_t game, rv_store_note **events, int *n);
     int (*claim_job)(rv_store *s, const char *owner, int lease_s, rv_store_job *job);
     int (*drop_job)(rv_store *s, const rv_store_job *job);
 } rv_store_ops;
@@ -38,5 +42,8 @@ typedef struct rv_store_moves {
     int n, cap;
 } rv_store_moves;
 int rv_store_moves_push(rv_store_moves *m, const char *move);
+/* Appends one event to a growing array (store.c); -1 when out of memory. */
+int rv_store_notes_push(rv_store_note **v, int *n, int *cap, int ply, const char *kind,
+                         const char *who, int64_t created, const char *text);
 
 #endif

@@ -25,6 +25,9 @@ enum {
     Q_GET_ROOM,
     Q_CLAIM,
     Q_SET_ROOM_GAME,
+    Q_SET_PLAYERS,
+    Q_ADD_EVENT,
+    Q_GET_EVENTS,
     Q_CLAIM_JOB,
     Q_DROP_JOB,
     Q_COUNT
@@ -61,6 +64,11 @@ static const char *const sql_text[Q_COUNT] = {
                 " SELECT pg_notify('renversi', id) FROM u",
     [Q_SET_ROOM_GAME] = "WITH u AS (UPDATE rooms SET game = $3 WHERE id = $1 AND game = $2"
                         " RETURNING id) SELECT pg_notify('renversi', id) FROM u",
+    [Q_SET_PLAYERS] = "UPDATE games SET black = $2, white = $3 WHERE id = $1",
+    [Q_ADD_EVENT] = "INSERT INTO events(game, ply, kind, who, created, text) "
+                    "VALUES($1,$2,$3,$4,$5,$6)",
+    [Q_GET_EVENTS] = "SELECT ply, kind, who, created, text FROM events WHERE game = $1 "
+                     "ORDER BY seq",
     /* The oldest job nobody holds (or whose holder's lease ran out); SKIP LOCKED lets
        servers claiming at once take different jobs instead of waiting for each other. */
     [Q_CLAIM_JOB] = "UPDATE ai_jobs SET owner = $1, lease_until = clock_timestamp() + "
@@ -121,6 +129,10 @@ static const char *const migration[RV_STORE_SCHEMA_VERSION + 1] = {
           "  PERFORM pg_notify('renversi', coalesce(rm, '') || ' ' || g || ' ' || (v + 1));"
           "  RETURN v + 1;"
           " END $$;",
+    [4] = "CREATE TABLE events(seq BIGSERIAL PRIMARY KEY, game BIGINT NOT NULL REFERENCES"
+          " games(id), ply INTEGER NOT NULL, kind TEXT NOT NULL, who TEXT, created BIGINT,"
+          " text TEXT);"
+          "CREATE INDEX events_game ON events(game, seq);",
 };
 
 /* Serialises migrations of instances starting together (any constant will do). */
@@ -548,6 +560,50 @@ static int pg_drop_job(rv_store *base, const rv_store_job *job) {
     return RV_STORE_OK;
 }
 
+static int pg_set_players(rv_store *base, int64_t game, const char *black, const char *white) {
+    char id[24];
+    snprintf(id, sizeof id, "%lld", (long long)game);
+    const char *p[] = {id, black, white};
+    PGresult *r = run(P(base), Q_SET_PLAYERS, 3, p);
+    if (!r) return RV_STORE_FAIL;
+    PQclear(r);
+    return RV_STORE_OK;
+}
+
+static int pg_add_event(rv_store *base, int64_t game, int ply, const char *kind,
+                        const char *who, const char *text) {
+    char id[24], pl[16], when[24];
+    snprintf(id, sizeof id, "%lld", (long long)game);
+    snprintf(pl, sizeof pl, "%d", ply);
+    snprintf(when, sizeof when, "%lld", (long long)time(NULL));
+    const char *p[] = {id, pl, kind, who, when, text};
+    PGresult *r = run(P(base), Q_ADD_EVENT, 6, p);
+    if (!r) return RV_STORE_FAIL;
+    PQclear(r);
+    return RV_STORE_OK;
+}
+
+static int pg_get_events(rv_store *base, int64_t game, rv_store_note **events, int *n) {
+    char id[24];
+    snprintf(id, sizeof id, "%lld", (long long)game);
+    const char *p[] = {id};
+    PGresult *r = run(P(base), Q_GET_EVENTS, 1, p);
+    if (!r) return RV_STORE_FAIL;
+    rv_store_note *v = NULL;
+    int cnt = 0, cap = 0, rows = PQntuples(r), ok = 1;
+    for (int i = 0; i < rows && ok; i++)
+        ok = !rv_store_notes_push(&v, &cnt, &cap, (int)int_val(r, i, 0), PQgetvalue(r, i, 1),
+                                   PQgetvalue(r, i, 2), int_val(r, i, 3), PQgetvalue(r, i, 4));
+    PQclear(r);
+    if (!ok) {
+        free(v);
+        return RV_STORE_FAIL;
+    }
+    *events = v;
+    *n = cnt;
+    return RV_STORE_OK;
+}
+
 static const rv_store_ops pg_ops = {
     .kind = "postgresql",
     .close = pg_close,
@@ -562,6 +618,9 @@ static const rv_store_ops pg_ops = {
     .get_room = pg_get_room,
     .claim_seat = pg_claim_seat,
     .set_room_game = pg_set_room_game,
+    .set_players = pg_set_players,
+    .add_event = pg_add_event,
+    .get_events = pg_get_events,
     .claim_job = pg_claim_job,
     .drop_job = pg_drop_job,
 };

@@ -26,6 +26,9 @@ enum {
     Q_GET_ROOM,
     Q_CLAIM,
     Q_SET_ROOM_GAME,
+    Q_SET_PLAYERS,
+    Q_ADD_EVENT,
+    Q_GET_EVENTS,
     Q_COUNT
 };
 
@@ -56,6 +59,9 @@ static const char *const sql_text[Q_COUNT] = {
                 " white_token = CASE WHEN ?2 = 2 THEN ?3 ELSE white_token END WHERE id = ?1"
                 " AND coalesce(CASE WHEN ?2 = 1 THEN black_token ELSE white_token END, '') = ''",
     [Q_SET_ROOM_GAME] = "UPDATE rooms SET game = ?3 WHERE id = ?1 AND game = ?2",
+    [Q_SET_PLAYERS] = "UPDATE games SET black = ?, white = ? WHERE id = ?",
+    [Q_ADD_EVENT] = "INSERT INTO events(game, ply, kind, who, created, text) VALUES(?,?,?,?,?,?)",
+    [Q_GET_EVENTS] = "SELECT ply, kind, who, created, text FROM events WHERE game = ? ORDER BY seq",
 };
 
 /*
@@ -77,6 +83,10 @@ static const char *const migration[RV_STORE_SCHEMA_VERSION + 1] = {
        empty. */
     [3] = "CREATE TABLE ai_jobs(game INTEGER PRIMARY KEY REFERENCES games(id), version INTEGER"
           " NOT NULL, level INTEGER NOT NULL, owner TEXT, lease_until INTEGER, created INTEGER);",
+    [4] = "CREATE TABLE events(seq INTEGER PRIMARY KEY, game INTEGER NOT NULL REFERENCES"
+          " games(id), ply INTEGER NOT NULL, kind TEXT NOT NULL, who TEXT, created INTEGER,"
+          " text TEXT);"
+          "CREATE INDEX events_game ON events(game, seq);",
 };
 
 typedef struct sqlite_store {
@@ -460,6 +470,51 @@ static int st_claim_job(rv_store *s, const char *owner, int lease_s, rv_store_jo
 
 static int st_drop_job(rv_store *s, const rv_store_job *job) { return RV_STORE_OK; }
 
+static int st_set_players(rv_store *base, int64_t game, const char *black, const char *white) {
+    sqlite_store *s = S(base);
+    sqlite3_stmt *st = s->q[Q_SET_PLAYERS];
+    sqlite3_bind_text(st, 1, black, -1, SQLITE_TRANSIENT);
+    sqlite3_bind_text(st, 2, white, -1, SQLITE_TRANSIENT);
+    sqlite3_bind_int64(st, 3, game);
+    return step_done(s, st) ? RV_STORE_FAIL : RV_STORE_OK;
+}
+
+static int st_add_event(rv_store *base, int64_t game, int ply, const char *kind,
+                        const char *who, const char *text) {
+    sqlite_store *s = S(base);
+    sqlite3_stmt *st = s->q[Q_ADD_EVENT];
+    sqlite3_bind_int64(st, 1, game);
+    sqlite3_bind_int(st, 2, ply);
+    sqlite3_bind_text(st, 3, kind, -1, SQLITE_TRANSIENT);
+    sqlite3_bind_text(st, 4, who, -1, SQLITE_TRANSIENT);
+    sqlite3_bind_int64(st, 5, (sqlite3_int64)time(NULL));
+    sqlite3_bind_text(st, 6, text, -1, SQLITE_TRANSIENT);
+    return step_done(s, st) ? RV_STORE_FAIL : RV_STORE_OK;
+}
+
+static int st_get_events(rv_store *base, int64_t game, rv_store_note **events, int *n) {
+    sqlite_store *s = S(base);
+    sqlite3_stmt *st = s->q[Q_GET_EVENTS];
+    sqlite3_bind_int64(st, 1, game);
+    rv_store_note *v = NULL;
+    int cnt = 0, cap = 0, rc;
+    while ((rc = sqlite3_step(st)) == SQLITE_ROW)
+        if (rv_store_notes_push(&v, &cnt, &cap, sqlite3_column_int(st, 0),
+                                 (const char *)sqlite3_column_text(st, 1),
+                                 (const char *)sqlite3_column_text(st, 2),
+                                 sqlite3_column_int64(st, 3),
+                                 (const char *)sqlite3_column_text(st, 4)))
+            break;
+    sqlite3_reset(st);
+    if (rc != SQLITE_DONE) {
+        free(v);
+        return RV_STORE_FAIL;
+    }
+    *events = v;
+    *n = cnt;
+    return RV_STORE_OK;
+}
+
 static const rv_store_ops sqlite_ops = {
     .kind = "sqlite",
     .close = st_close,
@@ -474,6 +529,9 @@ static const rv_store_ops sqlite_ops = {
     .get_room = st_get_room,
     .claim_seat = st_claim_seat,
     .set_room_game = st_set_room_game,
+    .set_players = st_set_players,
+    .add_event = st_add_event,
+    .get_events = st_get_events,
     .claim_job = st_claim_job,
     .drop_job = st_drop_job,
 };

@@ -265,6 +265,30 @@ async function smallThings(browser, base, lang, size, tag) {
   });
   check(clear.labelEnd < clear.stoneEdge, tag + ': labels end before the stones begin: ' + JSON.stringify(clear));
   await play(p, 0, 0);
+  // Results the server's rooms cannot produce (a player's forbidden move is refused, and
+  // rooms have no clock) but a stored record or another referee can: the page is given the
+  // protocol's messages for them directly (docs/protocol-web.md).
+  const cols = 'abcdefghijklmno'.split(''), rows = Array.from({ length: 15 }, (_, i) => String(15 - i));
+  const empty = '.'.repeat(225);
+  await p.evaluate((m) => window.renversi.receive(m), { type: 'replay', id: 99, variant: 'renju', size: 15, cols, rows,
+    moves: ['h8', 'a1', 'j8'], points: [[7, 7], [0, 14], [9, 7]], start: empty, steps: ['Xhh', 'Oao', 'Xjh'],
+    result: "white wins: black's forbidden move j8 (double-three)",
+    end: { reason: 'forbidden', winner: 'white', point: 'j8', xy: [9, 7], kind: 'double-three' } });
+  await p.waitForSelector('#replay-bar:not([hidden])');
+  const v = await p.evaluate(() => window.renversi.view);
+  check(JSON.stringify(v.lossPoint) === '[9,7]', tag + ': the losing forbidden point is marked in replay');
+  const st = await p.textContent('#status');
+  check(st.includes(lang === 'en' ? 'Black played the forbidden point j8 (double-three).' : '黑棋走了禁手 j8（三三禁手）。'), tag + ': a forbidden loss worded: ' + st);
+  await p.keyboard.press('ArrowLeft');
+  check(!(await p.evaluate(() => window.renversi.view.lossPoint)), tag + ': not marked before the move');
+  await p.click('#rp-close');
+  const live = await state(p);
+  const over = Object.assign({}, live, { over: true, to_move: null, winner: 'black', result: 'black wins: white lost on time',
+    end: { reason: 'time', winner: 'black', loser: 'white' } });
+  await p.evaluate((m) => window.renversi.receive(m), over);
+  const d = await dialog(p, 'end');
+  check(d.title === (lang === 'en' ? 'You win!' : '你赢了！') && d.text === (lang === 'en' ? 'White ran out of time.' : '白超时。'),
+    tag + ': a loss on time worded: ' + d.title + ' / ' + d.text);
   await closeAll([p]);
 }
 

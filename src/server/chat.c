@@ -1,0 +1,130 @@
+/*
+ * Chat in a room and the game's other events (hints used between players, opening choices):
+ * each is stored with the game before the room hears of it, sent to everyone in the room,
+ * sent again to whoever joins, and given with the game's replay (docs/protocol-web.md).
+ * Text is kept as sent (valid UTF-8, no control characters); the page shows it as text.
+ */
+#include <cjson/cJSON.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "renversi/core.h"
+#include "server/srv.h"
+
+static cJSON *event_json(const char *kind, const char *who, const char *text, int ply,
+                         int64_t created) {
+    cJSON *j = cJSON_CreateObject();
+    cJSON_AddStringToObject(j, "kind", kind);
+    cJSON_AddStringToObject(j, "who", who);
+    cJSON_AddStringToObject(j, "text", text);
+    cJSON_AddNumberToObject(j, "ply", ply);
+    cJSON_AddNumberToObject(j, "time", (double)created);
+    return j;
+}
+
+int srv_note(srv *s, room *r, const char *kind, const char *who, const char *text) {
+    int ply = rv_game_nmoves(&r->game);
+    if (rv_store_add_event(s->store, r->rec.game_id, ply, kind, who, text)) return -1;
+    cJSON *j = event_json(kind, who, text, ply, (int64_t)time(NULL));
+    cJSON_AddStringToObject(j, "type", "event");
+    srv_broadcast_json(r, j);
+    cJSON_Delete(j);
+    return 0;
+}
+
+cJSON *srv_events_json(srv *s, int64_t game) {
+    rv_store_note *ev;
+    int n;
+    if (rv_store_get_events(s->store, game, &ev, &n)) return NULL;
+    cJSON *arr = cJSON_CreateArray();
+    for (int i = 0; i < n; i++) {
+        if (!strcmp(ev[i].kind, "rules")) continue; /* settings, not something that happened */
+        cJSON_AddItemToArray(arr, event_json(ev[i].kind, ev[i].who, ev[i].text, ev[i].ply,
+                                             ev[i].created));
+    }
+    free(ev);
+    return arr;
+}
+
+void srv_send_events(srv *s, srv_conn *c, const room *r) {
+    cJSON *arr = srv_events_json(s, r->rec.game_id);
+    if (!arr) return;
+    cJSON *j = cJSON_CreateObject();
+    cJSON_AddStringToObject(j, "type", "events");
+    cJSON_AddNumberToObject(j, "game_id", (double)r->rec.game_id);
+    cJSON_AddItemToObject(j, "events", arr);
+    srv_send_json(c, j);
+    cJSON_Delete(j);
+}
+
+/* Characters of a chat text: -1 unless it is valid UTF-8 without control characters. */
+static int chat_chars(const char *t) {
+    const unsigned char *p = (const unsigned char *)t;
+    int n = 0;
+    while (*p) {
+        unsigned c = *p;
+        int len = c < 0x80 ? 1 : (c & 0xE0) == 0xC0 ? 2 : (c & 0xF0) == 0xE0 ? 3
+                                 : (c & 0xF8) == 0xF0 ? 4 : 0;
+        if (!len || (len == 2 && c < 0xC2) || (len == 4 && c > 0xF4)) return -1;
+        unsigned cp = len == 1 ? c : c & (0x7Fu >> len);
+        for (int i = 1; i < len; i++) {
+            if ((p[i] & 0xC0) != 0x80) return -1;
+            cp = (cp << 6) | (p[i] & 0x3F);
+        }
+        if ((len == 3 && cp < 0x800) || (len == 4 && (cp < 0x10000 || cp > 0x10FFFF)) ||
+            (cp >= 0xD800 && cp <= 0xDFFF))
+            return -1; /* overlong forms, surrogates */
+        if (cp < 0x20 || (cp >= 0x7F && cp < 0xA0) || cp == 0x2028 || cp == 0x2029) return -1;
+        p += len;
+        n++;
+    }
+    return n;
+}
+
+void srv_chat(srv *s, srv_conn *c, const cJSON *msg) {
+    room *r = c->room;
+    if (!r) return srv_error(c, "no_room", "join or create a room first");
+    const cJSON *t = cJSON_GetObjectItemCaseSensitive(msg, "text");
+    if (!cJSON_IsString(t) || !t->valuestring)
+        return srv_bad_request(c, "text", "chat needs \"text\": a string");
+    /* Spaces around the text do not count. */
+    const char *b = t->valuestring;
+    while (*b == ' ') b++;
+    size_t len = strlen(b);
+    while (len && b[len - 1] == ' ') len--;
+    if (len == 0) return srv_error(c, "chat_empty", "the message is empty");
+    if (len > 4 * SRV_CHAT_MAX) len = 4 * SRV_CHAT_MAX + 1; /* surely too long: stop counting */
+    char *text = malloc(len + 1);
+    if (!text) return srv_error(c, "server", "out of memory");
+    memcpy(text, b, len);
+    text[len] = 0;
+    int n = chat_chars(text);
+    if (n < 0) {
+        free(text);
+        return srv_error(c, "chat_bad_text", "the message is not UTF-8 text without control characters");
+    }
+    if (n > SRV_CHAT_MAX) {
+        free(text);
+        cJSON *p = cJSON_CreateObject();
+        cJSON_AddNumberToObject(p, "max", SRV_CHAT_MAX);
+        return srv_error_params(c, "chat_too_long", "a chat message has at most 200 characters", p);
+    }
+    /* Its own rate limit, well below the connection's: a burst, then one every 2 s. */
+    uint64_t now = rv_clock_ns();
+    if (c->chat_ns == 0) c->chat_bucket = SRV_CHAT_BURST;
+    else c->chat_bucket += (double)(now - c->chat_ns) / 1e9 * SRV_CHAT_PER_SEC;
+    if (c->chat_bucket > SRV_CHAT_BURST) c->chat_bucket = SRV_CHAT_BURST;
+    c->chat_ns = now;
+    if (c->chat_bucket < 1.0) {
+        free(text);
+        cJSON *p = cJSON_CreateObject();
+        cJSON_AddNumberToObject(p, "seconds", (int)((1.0 - c->chat_bucket) / SRV_CHAT_PER_SEC) + 1);
+        return srv_error_params(c, "chat_rate", "too many chat messages: wait a moment", p);
+    }
+    c->chat_bucket -= 1.0;
+    const char *who = c->seat ? srv_color_name((rv_color)c->seat) : "spectator";
+    if (srv_note(s, r, "chat", who, text)) srv_error(c, "store_failed", "the message could not be stored");
+    free(text);
+}
