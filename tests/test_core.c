@@ -3,6 +3,8 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
 
 #include "renversi/core.h"
 
@@ -63,10 +65,80 @@ static void test_line_read(void) {
     free(buf);
 }
 
+/* Reads one line with rv_line_read_cr (limit 8) and checks its text. */
+static void expect_cr_line(FILE *f, int *cr, char **buf, size_t *cap, const char *want) {
+    size_t len = 99;
+    rv_status st = rv_line_read_cr(f, 8, cr, buf, cap, &len);
+    CHECK_EQ_INT(st, RV_OK);
+    if (st != RV_OK) return;
+    CHECK_EQ_STR(*buf, want);
+    CHECK_EQ_INT(len, strlen(want));
+}
+
+/* rv_line_read_cr (the Gomocup spec: "accept CR LF, LF or CR"): each line end alone and
+ * mixed, blank lines kept, over-long lines ending in CR or CR LF, and a CR LF split between
+ * two writes on a pipe, where the line must come back before the LF is even sent. */
+static void test_line_read_cr(void) {
+    static const char text[] = "one\rtwo\r\nthree\n\r\r\nfour";
+    FILE *f = fmemopen((void *)text, sizeof text - 1, "r");
+    CHECK(f != NULL);
+    if (!f) return;
+    char *buf = NULL;
+    size_t cap = 0, len = 0;
+    int cr = 0;
+    expect_cr_line(f, &cr, &buf, &cap, "one"); /* lone CR */
+    CHECK_EQ_INT(cr, 1);
+    expect_cr_line(f, &cr, &buf, &cap, "two"); /* CR LF: one line end, not two */
+    expect_cr_line(f, &cr, &buf, &cap, "three"); /* LF after CR LF */
+    CHECK_EQ_INT(cr, 0);
+    expect_cr_line(f, &cr, &buf, &cap, ""); /* "\r" after "\n": a blank line */
+    expect_cr_line(f, &cr, &buf, &cap, ""); /* "\r\n": another one */
+    expect_cr_line(f, &cr, &buf, &cap, "four"); /* no line end at the end */
+    CHECK(rv_line_read_cr(f, 8, &cr, &buf, &cap, &len) == RV_EEMPTY);
+    fclose(f);
+
+    /* over-long lines: the rest is skipped up to CR, LF or CR LF, in at most 9 bytes */
+    static const char lng[] = "123456789\rnext\n123456789abc\r\nlast\r\n";
+    f = fmemopen((void *)lng, sizeof lng - 1, "r");
+    CHECK(f != NULL);
+    if (!f) return;
+    cr = 0;
+    CHECK(rv_line_read_cr(f, 8, &cr, &buf, &cap, &len) == RV_ETOOLONG);
+    CHECK(cap <= 9);
+    CHECK(rv_line_skip_cr(f, &cr) == RV_OK);
+    expect_cr_line(f, &cr, &buf, &cap, "next");
+    CHECK(rv_line_read_cr(f, 8, &cr, &buf, &cap, &len) == RV_ETOOLONG);
+    CHECK(rv_line_skip_cr(f, &cr) == RV_OK);
+    CHECK_EQ_INT(cr, 1);
+    expect_cr_line(f, &cr, &buf, &cap, "last"); /* the LF of the skipped CR LF is not a line */
+    CHECK(rv_line_read_cr(f, 8, &cr, &buf, &cap, &len) == RV_EEMPTY);
+    CHECK(rv_line_skip_cr(f, &cr) == RV_EEMPTY);
+    CHECK(cap <= 9);
+    fclose(f);
+
+    /* interactive input: "go\r" is a whole line although the LF is not written yet (a
+     * reader that peeked past the CR would wait here forever) */
+    int fd[2];
+    CHECK(pipe(fd) == 0);
+    f = fdopen(fd[0], "r");
+    CHECK(f != NULL);
+    if (!f) return;
+    cr = 0;
+    CHECK(write(fd[1], "go\r", 3) == 3);
+    expect_cr_line(f, &cr, &buf, &cap, "go");
+    CHECK(write(fd[1], "\nnext\r", 6) == 6);
+    expect_cr_line(f, &cr, &buf, &cap, "next"); /* the late LF ended "go", not a line */
+    close(fd[1]);
+    CHECK(rv_line_read_cr(f, 8, &cr, &buf, &cap, &len) == RV_EEMPTY);
+    fclose(f);
+    free(buf);
+}
+
 int main(void) {
     test_strerror();
     test_rng();
     test_clock();
     test_line_read();
+    test_line_read_cr();
     return test_finish();
 }

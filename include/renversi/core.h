@@ -47,6 +47,17 @@ rv_status rv_line_read(FILE *f, size_t max, char **buf, size_t *cap, size_t *len
  * when the input ended first, RV_EIO on a read error. */
 rv_status rv_line_skip(FILE *f);
 
+/*
+ * rv_line_read for protocols where a lone CR also ends a line: CR LF, LF and CR each end
+ * one. *cr is the caller's state between calls (start it at 0; one per stream): set when
+ * the last line ended with CR, so that an LF read next is taken as the rest of that line
+ * end. A line ending in CR is returned at once, without waiting for the next byte.
+ */
+rv_status rv_line_read_cr(FILE *f, size_t max, int *cr, char **buf, size_t *cap, size_t *len);
+
+/* rv_line_skip for rv_line_read_cr's line ends (CR, LF, CR LF), with the same *cr state. */
+rv_status rv_line_skip_cr(FILE *f, int *cr);
+
 #ifdef __cplusplus
 }
 #endif

@@ -37,6 +37,7 @@ typedef struct brain {
     int fixed_level;     /* --level: play at a fixed level instead of by the clock */
     double t_cmd;        /* when the current command's first line arrived */
     FILE *in, *out;
+    int in_cr; /* the last input line ended with CR (rv_line_read_cr's state) */
     pthread_mutex_t out_lock;
     int quiet; /* END came: the worker's answer is not wanted */
     /* the worker thread and its job */
@@ -62,25 +63,24 @@ static void reply(brain *br, const char *fmt, ...) {
 }
 
 /*
- * Reads one line into buf (any of CR LF, LF, CR ends it; a line longer than the
- * buffer is cut and *too_long set). Returns 0 at end of input.
+ * Reads the next line that is not blank into *buf (the library's bounded reader, any of
+ * CR LF, LF, CR ends a line) and returns it. A line over LINE_MAX_LEN - 1 bytes is
+ * dropped: "" is returned and *too_long set. NULL at the end of input (or on an error).
  */
-static int read_line(FILE *in, char *buf, size_t cap, int *too_long) {
-    size_t n = 0;
-    int c;
-    *too_long = 0;
-    while ((c = getc(in)) != EOF) {
-        if (c == '\n' || c == '\r') {
-            if (n == 0 && !*too_long) continue; /* the LF of CR LF, or a blank line */
-            break;
-        }
-        if (n + 1 < cap)
-            buf[n++] = (char)c;
-        else
+static const char *read_line(brain *br, char **buf, size_t *cap, int *too_long) {
+    size_t len;
+    for (;;) {
+        *too_long = 0;
+        rv_status st = rv_line_read_cr(br->in, LINE_MAX_LEN - 1, &br->in_cr, buf, cap, &len);
+        if (st == RV_ETOOLONG) {
             *too_long = 1;
+            st = rv_line_skip_cr(br->in, &br->in_cr);
+            if (st == RV_OK || st == RV_EEMPTY) return "";
+        }
+        if (st == RV_ENOMEM) reply(br, "ERROR out of memory reading a line");
+        if (st != RV_OK) return NULL;
+        if (len > 0) return *buf;
     }
-    buf[n] = '\0';
-    return c != EOF || n > 0 || *too_long;
 }
 
 /* Parses "X,Y" (spaces allowed around the numbers) with a rest pointer. */
@@ -246,15 +246,25 @@ static void cmd_start(brain *br, int w, int h) {
 
 /* Reads "X,Y,F" lines up to DONE into the game; returns 0 when all were valid. */
 static int read_board(brain *br) {
-    char line[LINE_MAX_LEN];
+    char *buf = NULL;
+    size_t cap = 0;
+    const char *line;
     int too_long, bad = 0;
     br->gm.n = 0;
-    while (read_line(br->in, line, sizeof line, &too_long)) {
-        if (strncasecmp(line, "DONE", 4) == 0) return bad ? -1 : 0;
+    while ((line = read_line(br, &buf, &cap, &too_long)) != NULL) {
+        if (strncasecmp(line, "DONE", 4) == 0) {
+            free(buf);
+            return bad ? -1 : 0;
+        }
         int x, y, f;
         const char *rest;
         if (bad) continue;
-        if (too_long || parse_xy(line, &x, &y, &rest) != 0 || *rest != ',' ||
+        if (too_long) {
+            reply(br, "ERROR BOARD line too long (expected X,Y,F)");
+            bad = 1;
+            continue;
+        }
+        if (parse_xy(line, &x, &y, &rest) != 0 || *rest != ',' ||
             sscanf(rest + 1, "%d", &f) != 1 || f < 1 || f > 3) {
             reply(br, "ERROR bad BOARD line '%.40s' (expected X,Y,F with F 1..3)", line);
             bad = 1;
@@ -263,6 +273,7 @@ static int read_board(brain *br) {
         /* F = 3 marks a stone of a winning line in continuous games: the opponent's */
         if (add_stone(br, x, y, f == 1) != 0) bad = 1;
     }
+    free(buf);
     return -1;
 }
 
@@ -420,13 +431,20 @@ static void gc_swap2(brain *br, const int *xs, const int *ys, int n) {
 }
 
 static void cmd_swap2board(brain *br) {
-    char line[LINE_MAX_LEN];
+    char *buf = NULL;
+    size_t cap = 0;
+    const char *line;
     int too_long, n = 0, bad = 0, xs[8], ys[8];
-    while (read_line(br->in, line, sizeof line, &too_long)) {
+    while ((line = read_line(br, &buf, &cap, &too_long)) != NULL) {
         if (strncasecmp(line, "DONE", 4) == 0) break;
         int x, y;
         if (bad) continue;
-        if (too_long || parse_xy(line, &x, &y, NULL) != 0 || n >= 5 || x >= br->gm.w ||
+        if (too_long) {
+            reply(br, "ERROR SWAP2BOARD line too long (expected X,Y)");
+            bad = 1;
+            continue;
+        }
+        if (parse_xy(line, &x, &y, NULL) != 0 || n >= 5 || x >= br->gm.w ||
             y >= br->gm.h) {
             reply(br, "ERROR bad SWAP2BOARD line '%.40s'", line);
             bad = 1;
@@ -440,6 +458,7 @@ static void cmd_swap2board(brain *br) {
         }
         xs[n] = x, ys[n++] = y;
     }
+    free(buf);
     if (bad) return;
     if (n != 0 && n != 3 && n != 5) {
         reply(br, "ERROR SWAP2BOARD expects 0, 3 or 5 stones, got %d", n);
@@ -496,9 +515,11 @@ int rv_gomocup_run(FILE *in, FILE *out, int level) {
     br.time_left = UNLIMITED;
     br.gm.rule = RV_RULE_FREESTYLE;
     pthread_mutex_init(&br.out_lock, NULL);
-    char line[LINE_MAX_LEN];
+    char *buf = NULL, *skip_buf = NULL;
+    size_t cap = 0, skip_cap = 0;
+    const char *line;
     int too_long;
-    while (read_line(br.in, line, sizeof line, &too_long)) {
+    while ((line = read_line(&br, &buf, &cap, &too_long)) != NULL) {
         char cmd[32];
         int n = 0;
         if (too_long) {
@@ -548,8 +569,9 @@ int rv_gomocup_run(FILE *in, FILE *out, int level) {
             reply(&br, "ERROR no board yet: send START first");
             if (strcmp(cmd, "BOARD") == 0 || strcmp(cmd, "SWAP2BOARD") == 0) {
                 /* skip the stone lines up to DONE */
-                while (read_line(br.in, line, sizeof line, &too_long) &&
-                       strncasecmp(line, "DONE", 4) != 0) {
+                const char *l;
+                while ((l = read_line(&br, &skip_buf, &skip_cap, &too_long)) != NULL &&
+                       strncasecmp(l, "DONE", 4) != 0) {
                 }
             }
         } else if (strcmp(cmd, "RESTART") == 0) {
@@ -588,5 +610,7 @@ int rv_gomocup_run(FILE *in, FILE *out, int level) {
     finish_think(&br, 0);
     pthread_mutex_destroy(&br.out_lock);
     rv_gomoku_ai_free(br.ai);
+    free(buf);
+    free(skip_buf);
     return RV_EXIT_OK;
 }
