@@ -55,6 +55,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         } else {
             srv_handle(&s, &c[who], line + who, len - (size_t)who);
         }
+        srv_rooms_flush(&s);
         line = nl ? nl + 1 : NULL;
     }
     free(text);

@@ -135,16 +135,17 @@ static const char *harness_str(const cJSON *j, const char *k) {
     return cJSON_IsString(v) ? v->valuestring : "";
 }
 
-/* A plain TCP connection to the server (no handshake): -1 on failure. */
+/* A plain TCP connection to the server (no handshake), connecting in the background (a full
+   listen queue must not stall the caller): -1 on failure. */
 static int harness_tcp(int port) {
-    int fd = socket(AF_INET, SOCK_STREAM, 0);
+    int fd = socket(AF_INET, SOCK_STREAM | SOCK_NONBLOCK, 0);
     if (fd < 0) return -1;
     struct sockaddr_in a;
     memset(&a, 0, sizeof a);
     a.sin_family = AF_INET;
     a.sin_port = htons((uint16_t)port);
     a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    if (connect(fd, (struct sockaddr *)&a, sizeof a)) {
+    if (connect(fd, (struct sockaddr *)&a, sizeof a) && errno != EINPROGRESS) {
         close(fd);
         return -1;
     }

@@ -172,6 +172,19 @@ void srv_ai_cancel(srv *s, room *r) {
     s->todo_tail = last;
     for (int i = 0; i < s->ai_nworkers; i++)
         if (s->ai_workers[i].busy && !strcmp(s->ai_workers[i].busy->room, r->rec.id)) {
+            s->ai_workers[i].busy->cancelled = 1;
+            rv_game_ai_stop(s->ai_workers[i].ai);
+            rv_gomoku_ai_stop(s->ai_workers[i].open_ai);
+        }
+    pthread_mutex_unlock(&s->ai_lock);
+}
+
+void srv_ai_restop(srv *s) {
+    if (!s->ai_lock_ready) return;
+    /* A stop that came before the search had started is not seen by it: ask again. */
+    pthread_mutex_lock(&s->ai_lock);
+    for (int i = 0; i < s->ai_nworkers; i++)
+        if (s->ai_workers[i].busy && s->ai_workers[i].busy->cancelled) {
             rv_game_ai_stop(s->ai_workers[i].ai);
             rv_gomoku_ai_stop(s->ai_workers[i].open_ai);
         }

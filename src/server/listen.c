@@ -6,6 +6,7 @@
  * `ulimit -n`, and (3) back off when accept() fails for lack of descriptors or memory,
  * logging once per interval instead of spinning on a listening socket that stays readable.
  */
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <libwebsockets.h>
@@ -76,10 +77,17 @@ int srv_listen_open(srv_listener *l, const char *host, int port, char *err, size
     long limit = 100000;
     if (getrlimit(RLIMIT_NOFILE, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY && (long)rl.rlim_cur < limit)
         limit = (long)rl.rlim_cur;
-    int highest = 0;
-    for (int fd = 0; fd < 1024 && fd < limit; fd++)
-        if (fcntl(fd, F_GETFD) != -1) highest = fd;
-    l->max_conns = (int)(limit - highest - 1 - FD_RESERVE);
+    /* Descriptors in use now (fds are numbered lowest first, so the count is what matters). */
+    int open_now = 0;
+    DIR *d = opendir("/proc/self/fd");
+    if (d) {
+        for (struct dirent *e; (e = readdir(d));)
+            if (e->d_name[0] != '.') open_now++;
+        closedir(d);
+    } else {
+        for (int fd = 0; fd < 1024 && fd < limit; fd++) open_now += fcntl(fd, F_GETFD) != -1;
+    }
+    l->max_conns = (int)(limit - open_now - FD_RESERVE);
     if (l->max_conns < 4) l->max_conns = 4;
     l->limit = limit;
     pthread_mutex_init(&l->lock, NULL);
@@ -113,7 +121,7 @@ static void *accept_main(void *arg) {
             log_once(l, 0,
                      "renversi serve: %ld connections, the most `ulimit -n` %ld allows: "
                      "new connections wait\n",
-                     live, l->limit);
+                     (long)live, l->limit);
             sleep_ms(50);
             continue;
         }

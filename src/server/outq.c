@@ -3,8 +3,8 @@
  *
  * A message is a reference-counted buffer, so a state broadcast to a room's hundred
  * spectators is built once and queued a hundred times by reference. A `state` is a whole
- * snapshot of the room: a newer one replaces a queued one not yet sent, so a spectator that
- * reads slowly holds at most one. Anything else that would take a connection's queue over
+ * snapshot of the room: for a client that has fallen behind, a newer one replaces a queued
+ * one not yet sent, so a spectator that reads slowly holds at most one. Anything else that would take a connection's queue over
  * SRV_MAX_QUEUE_BYTES, or the server's over SRV_MAX_QUEUE_TOTAL, closes that connection
  * (a client that does not read is dropped, not buffered for).
  */
@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "renversi/core.h"
 #include "server/srv.h"
 
 /* Bookkeeping bytes counted for every queued message besides its text. */
@@ -78,7 +79,11 @@ static void unlink_msg(srv_conn *c, srv_msg *m) {
 
 void srv_send_buf(srv_conn *c, srv_buf *b, int is_state) {
     if (c->closing || !b) return;
-    if (is_state && c->qstate) {
+    /* A client that keeps up sees every state; one with a backlog (an unsent state older
+       than SRV_STATE_STALE_MS, or SRV_STATE_BACKLOG bytes queued) gets the newest only. */
+    if (is_state && c->qstate &&
+        (c->qbytes >= SRV_STATE_BACKLOG ||
+         rv_clock_ns() - c->qstate->queued_ns >= (uint64_t)SRV_STATE_STALE_MS * 1000000u)) {
         srv_msg *old = c->qstate;
         unlink_msg(c, old);
         c->qstate = NULL;
@@ -102,7 +107,10 @@ void srv_send_buf(srv_conn *c, srv_buf *b, int is_state) {
     c->qtail = m;
     c->qlen++;
     c->qbytes += cost;
-    if (is_state) c->qstate = m;
+    if (is_state) {
+        c->qstate = m;
+        m->queued_ns = rv_clock_ns();
+    }
     /* No wsi: a test harness reads the queue. A non-empty queue already asked. */
     if (c->wsi && c->qhead == m) lws_callback_on_writable(c->wsi);
 }

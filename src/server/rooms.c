@@ -35,7 +35,11 @@ static void send_json(srv_conn *c, cJSON *j) {
 
 void srv_send_json(srv_conn *c, const cJSON *j) { send_json(c, (cJSON *)j); }
 
+static void flush_room(room *r);
+
 void srv_broadcast_json(room *r, const cJSON *j) {
+    /* A message to the room comes after the state of what led to it. */
+    flush_room(r);
     char *t = cJSON_PrintUnformatted(j);
     for (srv_conn *c = r->conns; t && c; c = c->next_in_room) srv_send(c, t, strlen(t));
     free(t);
@@ -409,7 +413,45 @@ static char *state_text(const room *r) {
     return b.p;
 }
 
+/*
+ * A room's state goes out once per service round however many changes it had (a crowd
+ * of spectators joining at once costs one state, not one per join): broadcast_state marks
+ * the room, srv_rooms_flush sends. Every change is committed before it is marked.
+ */
+static void send_state_now(room *r);
+
 static void broadcast_state(room *r) {
+    if (!r->owner) return send_state_now(r);
+    if (r->dirty) return;
+    r->dirty = 1;
+    r->next_dirty = r->owner->dirty;
+    r->owner->dirty = r;
+}
+
+/* Sends the room's pending state now (out of its turn in the flush). */
+static void flush_room(room *r) {
+    if (!r->dirty || !r->owner) return;
+    room **dp = &r->owner->dirty;
+    while (*dp && *dp != r) dp = &(*dp)->next_dirty;
+    if (*dp) *dp = r->next_dirty;
+    r->dirty = 0;
+    r->next_dirty = NULL;
+    send_state_now(r);
+}
+
+void srv_rooms_flush(srv *s) {
+    room *r = s->dirty;
+    s->dirty = NULL;
+    while (r) {
+        room *n = r->next_dirty;
+        r->dirty = 0;
+        r->next_dirty = NULL;
+        send_state_now(r);
+        r = n;
+    }
+}
+
+static void send_state_now(room *r) {
     if (!r->conns) return;
     char *t = state_text(r);
     if (!t) return;
@@ -440,6 +482,7 @@ room *srv_room_find(srv *s, const char *id) { return find_loaded(s, id); }
 
 static void room_insert(srv *s, room *r) {
     unsigned h = hash_id(r->rec.id);
+    r->owner = s;
     r->gen = ++s->last_gen;
     r->next = s->rooms[h];
     s->rooms[h] = r;
@@ -451,10 +494,16 @@ static void room_unload(srv *s, room *r) {
     while (*pp && *pp != r) pp = &(*pp)->next;
     if (*pp) *pp = r->next;
     s->nrooms--;
+    if (r->dirty) {
+        room **dp = &s->dirty;
+        while (*dp && *dp != r) dp = &(*dp)->next_dirty;
+        if (*dp) *dp = r->next_dirty;
+    }
     free(r);
 }
 
 void srv_rooms_free(srv *s) {
+    s->dirty = NULL;
     for (int i = 0; i < SRV_ROOM_BUCKETS; i++)
         while (s->rooms[i]) {
             room *r = s->rooms[i];
@@ -1162,6 +1211,7 @@ void srv_ai_done(srv *s, ai_job *job) {
 }
 
 void srv_rooms_tick(srv *s) {
+    srv_ai_restop(s);
     uint64_t now = rv_clock_ns();
     for (int i = 0; i < SRV_ROOM_BUCKETS; i++)
         for (room *r = s->rooms[i]; r; r = r->next) {
@@ -1248,7 +1298,23 @@ static void do_replay(srv *s, srv_conn *c, const cJSON *msg) {
         prev[n * n] = 0;
         cJSON_AddStringToObject(j, "start", prev);
     }
+    /* Gomoku stones never change once placed: a step is the move. Reversi: the move and
+       the discs that changed colour (a 64-square comparison). */
+    int flips = rv_game_is_reversi(full);
     for (int i = 1; prev && d && i <= nm; i++) {
+        size_t len = 0;
+        int mx = -1, my = -1;
+        rv_game_move_xy(full, i - 1, &mx, &my);
+        if (!flips) {
+            if (mx >= 0 && my >= 0) {
+                d[len++] = rv_game_move_color(full, i - 1) == RV_BLACK ? 'X' : 'O';
+                d[len++] = (char)('a' + mx);
+                d[len++] = (char)('a' + my);
+            }
+            d[len] = 0;
+            cJSON_AddItemToArray(steps, cJSON_CreateString(d));
+            continue;
+        }
         for (int k = 0; k < n * n; k++) prev[k] = (char)rv_game_at(step, k % n, k / n);
         if (i > rv_game_nmoves(step)) {
             char t[16], why[64];
@@ -1256,9 +1322,6 @@ static void do_replay(srv *s, srv_conn *c, const cJSON *msg) {
             rv_game_move_text(full, i - 1, t, sizeof t);
             rv_game_play_text(step, t, why, sizeof why, &kind);
         }
-        size_t len = 0;
-        int mx = -1, my = -1;
-        rv_game_move_xy(full, i - 1, &mx, &my);
         if (mx >= 0 && my >= 0 && mx < n && my < n && rv_game_at(step, mx, my) != (rv_color)prev[my * n + mx]) {
             rv_color col = rv_game_at(step, mx, my);
             d[len++] = col == RV_BLACK ? 'X' : 'O';

@@ -345,8 +345,10 @@ int rv_server_run(const rv_server_opts *o) {
                 pg ? "postgresql" : o->db);
     }
     if (o->ready) o->ready(port, o->ready_arg);
-    while (!*stop)
+    while (!*stop) {
         if (lws_service(s->ctx, 0) < 0) break;
+        srv_rooms_flush(s);
+    }
     if (!o->stop) {
         sigaction(SIGINT, &sa_int, NULL);
         sigaction(SIGTERM, &sa_term, NULL);

@@ -18,6 +18,8 @@ struct srv_event;
 #define SRV_MAX_MESSAGE 4096     /* a client message larger than this is refused */
 #define SRV_MAX_QUEUE_BYTES (256 * 1024) /* queued for one client before it is dropped */
 #define SRV_MAX_QUEUE_TOTAL (64 * 1024 * 1024) /* queued for all: past it, backlogs are dropped */
+#define SRV_STATE_STALE_MS 1000  /* a state unsent this long, or ... */
+#define SRV_STATE_BACKLOG (64 * 1024) /* ... this much queued: a newer state replaces it */
 #define SRV_RATE_BURST 40.0      /* rate limit: a bucket of this many messages ... */
 #define SRV_RATE_PER_SEC 20.0    /* ... refilled at this rate */
 #define SRV_ROOM_BUCKETS 1024
@@ -54,6 +56,7 @@ typedef struct srv_buf {
 typedef struct srv_msg {
     struct srv_msg *next;
     srv_buf *buf;
+    uint64_t queued_ns;        /* for a state: when it was queued */
 } srv_msg;
 
 typedef struct srv_conn {
@@ -79,6 +82,9 @@ typedef struct srv_conn {
 
 typedef struct room {
     struct room *next;         /* hash chain */
+    struct srv *owner;         /* the server whose table holds it */
+    int dirty;                 /* its state is to be sent (srv_rooms_flush) */
+    struct room *next_dirty;
     rv_store_room rec;         /* id, mode, game id, tokens, AI colour and level */
     rv_game game;
     srv_conn *conns;
@@ -111,6 +117,7 @@ typedef struct ai_job {
     int seat;
     rv_game game;
     int status, x, y;          /* the answer */
+    int cancelled;             /* withdrawn while running (under ai_lock) */
 } ai_job;
 
 /* listen.c: the listening socket and the accept thread. */
@@ -144,6 +151,7 @@ typedef struct srv {
     struct lws_context *ctx;
     srv_listener listener;
     srv_queues out;
+    room *dirty;               /* rooms whose state is to be sent */
     const char *origin_list;   /* --origin: allowed WebSocket Origins, comma-separated (NULL:
                                   the host the page was asked from) */
     rv_store *store;
@@ -193,6 +201,8 @@ void srv_error(srv_conn *c, const char *code, const char *message);
 void srv_conn_closed(srv *s, srv_conn *c);
 void srv_ai_done(srv *s, ai_job *job);
 void srv_rooms_free(srv *s);
+/* Sends the state of every room that changed since the last call (after each service). */
+void srv_rooms_flush(srv *s);
 struct cJSON;
 /* An error with parameters for the page to word it with: the members of params (consumed)
    become members of the error, like `point` and `field`. */
@@ -262,6 +272,8 @@ int srv_ai_submit(srv *s, room *r);
 int srv_ai_hint(srv *s, room *r, int seat);
 /* Withdraws the room's queued jobs and stops its running ones. */
 void srv_ai_cancel(srv *s, room *r);
+/* Stops again the running jobs that were withdrawn (every tick). */
+void srv_ai_restop(srv *s);
 /* Moves finished jobs to the rooms (network thread). */
 void srv_ai_collect(srv *s);
 /* listen.c: binds host:port (0 on success, else *err). */

@@ -1,0 +1,252 @@
+/*
+ * The soak of issue 10: one `renversi serve` (in a child, `ulimit -n` 512) under three
+ * attacks at once, on loopback, while two honest players each finish a Reversi game against
+ * the computer:
+ *   1. clients that never read: 8 asking for the replay of a 676-move game and 300
+ *      spectators joining the first honest player's room, each at the rate limit;
+ *   2. 3 connections creating level-20 AI rooms and moving in them, at the rate limit;
+ *   5. a flood of plain TCP connections that keeps the server at its connection limit.
+ * Checked: the server's RSS (from /proc, sampled throughout) stays under 200 MB, both games
+ * finish, and every answer of the computer comes within twice its time per move (3 s).
+ *
+ * RV_SOAK_SECONDS (default 20): the attacks last at least this long (and until both games
+ * are over); RV_SOAK_LEVEL (default 3): the honest games' level. `make test` runs the short
+ * soak; tests/long_serve_soak.sh a longer one at a higher level.
+ */
+#include "renversi/core.h"
+#include "server/store.h"
+#include "server_harness.h"
+#include "test.h"
+
+#define BIG 26
+enum { REPLAYERS = 8, WATCHERS = 300, AI_ATTACKERS = 3, FLOOD = 600, HONEST = 2 };
+
+static char db_path[256], web_dir[256], err_path[256];
+
+static void store_big_game(void) {
+    char err[256];
+    rv_store *st = rv_store_open(db_path, err, sizeof err);
+    if (!st) {
+        fprintf(stderr, "store: %s\n", err);
+        exit(1);
+    }
+    int64_t id = rv_store_new_game(st, "0123456789", "freestyle", BIG, "human", "human");
+    static char text[BIG * BIG][8];
+    const char *moves[BIG * BIG];
+    int b = 0, w = 0;
+    for (int y = 0; y < BIG; y++)
+        for (int x = 0; x < BIG; x++) {
+            /* Black where x/2 + y is even: no run longer than two, the board fills. */
+            int i = (x / 2 + y) % 2 == 0 ? 2 * b++ : 2 * w++ + 1;
+            snprintf(text[i], sizeof text[i], "%c%d", 'a' + x, (BIG - y) % 100);
+            moves[i] = text[i];
+        }
+    rv_store_change ch = {.game = id, .keep = 0, .moves = moves, .n = BIG * BIG, .result = ""};
+    int64_t v;
+    CHECK(rv_store_commit(st, &ch, &v) == RV_STORE_OK);
+    rv_store_close(st);
+}
+
+typedef struct honest {
+    ws_conn c;
+    char room[32];
+    int waiting;        /* a move was sent, the computer's answer is awaited */
+    int sent_ply;       /* the number of moves when it was sent */
+    double sent;
+    double worst;       /* slowest answer, seconds */
+    int answers;
+    int over;
+    char result[128];
+} honest;
+
+/* Reads what the player has and plays its next move when it is its turn. 0, or -1 when
+   the connection was lost. */
+static int honest_step(honest *h) {
+    cJSON *last = NULL;
+    char *m;
+    int r;
+    while ((r = ws_recv(&h->c, &m, 0)) == 1) {
+        cJSON *j = cJSON_Parse(m);
+        free(m);
+        if (j && !strcmp(harness_str(j, "type"), "state")) {
+            cJSON_Delete(last);
+            last = j;
+        } else {
+            if (j && !strcmp(harness_str(j, "type"), "error"))
+                fprintf(stderr, "soak: honest player got an error: %s\n", harness_str(j, "message"));
+            cJSON_Delete(j);
+        }
+    }
+    if (r < 0) {
+        cJSON_Delete(last);
+        return -1;
+    }
+    if (!last) return 0;
+    if (cJSON_IsTrue(cJSON_GetObjectItem(last, "over"))) {
+        h->over = 1;
+        snprintf(h->result, sizeof h->result, "%s", harness_str(last, "result"));
+    } else if (!strcmp(harness_str(last, "to_move"), "black") &&
+               !cJSON_IsTrue(cJSON_GetObjectItem(last, "thinking")) &&
+               (!h->waiting || cJSON_GetArraySize(cJSON_GetObjectItem(last, "moves")) > h->sent_ply)) {
+        double now = harness_now();
+        if (h->waiting) {
+            if (now - h->sent > h->worst) h->worst = now - h->sent;
+            h->answers++;
+        }
+        cJSON *pt = cJSON_GetArrayItem(cJSON_GetObjectItem(last, "legal"), 0);
+        if (pt) {
+            char mv[96];
+            snprintf(mv, sizeof mv, "{\"type\":\"move\",\"x\":%d,\"y\":%d,\"ply\":%d}",
+                     cJSON_GetArrayItem(pt, 0)->valueint, cJSON_GetArrayItem(pt, 1)->valueint,
+                     cJSON_GetArraySize(cJSON_GetObjectItem(last, "moves")));
+            ws_send_text(&h->c, mv);
+            h->waiting = 1;
+            h->sent = now;
+            h->sent_ply = cJSON_GetArraySize(cJSON_GetObjectItem(last, "moves"));
+        }
+    }
+    cJSON_Delete(last);
+    return 0;
+}
+
+int main(void) {
+    signal(SIGPIPE, SIG_IGN);
+    const char *e = getenv("RV_SOAK_SECONDS");
+    double seconds = e ? atof(e) : 20;
+    e = getenv("RV_SOAK_LEVEL");
+    int level = e ? atoi(e) : 3;
+    int sanitized = getenv("RV_SANITIZED") != NULL;
+    snprintf(db_path, sizeof db_path, "/tmp/renversi-soak-%d.db", (int)getpid());
+    snprintf(err_path, sizeof err_path, "/tmp/renversi-soak-%d.err", (int)getpid());
+#ifdef RV_WEB_DIR
+    snprintf(web_dir, sizeof web_dir, "%s", RV_WEB_DIR);
+#endif
+    /* Our own descriptors: every client socket lives in this process. */
+    struct rlimit rl;
+    getrlimit(RLIMIT_NOFILE, &rl);
+    if (rl.rlim_cur < 4096 && rl.rlim_max >= 4096) rl.rlim_cur = 4096, setrlimit(RLIMIT_NOFILE, &rl);
+    store_big_game();
+    harness_opts ho = {.db = db_path, .web = web_dir, .nofile = 512, .errfile = err_path};
+    int port;
+    double started = harness_now();
+    pid_t pid = harness_start(&ho, &port);
+    CHECK(pid > 0 && port > 0);
+    if (port <= 0) return test_finish();
+
+    /* The honest players first: two games against the computer. */
+    static honest hp[HONEST];
+    char create[160];
+    snprintf(create, sizeof create,
+             "{\"type\":\"create\",\"variant\":\"reversi\",\"mode\":\"ai\",\"level\":%d}", level);
+    for (int i = 0; i < HONEST; i++) {
+        CHECK(ws_open(&hp[i].c, port, "/ws", "") == 0);
+        ws_send_text(&hp[i].c, create);
+        cJSON *j = harness_recv_type(&hp[i].c, "joined", 5000);
+        snprintf(hp[i].room, sizeof hp[i].room, "%s", harness_str(j, "room"));
+        cJSON_Delete(j);
+    }
+    /* Then the attackers. */
+    static ws_conn rp[REPLAYERS], wt[WATCHERS], ai[AI_ATTACKERS];
+    int small = 4096, nrp = 0, nwt = 0, nai = 0;
+    for (int i = 0; i < REPLAYERS; i++)
+        if (ws_open(&rp[i], port, "/ws", "") == 0) {
+            setsockopt(rp[i].fd, SOL_SOCKET, SO_RCVBUF, &small, sizeof small);
+            nrp++;
+        }
+    for (int i = 0; i < WATCHERS; i++)
+        if (ws_open(&wt[i], port, "/ws", "") == 0) {
+            setsockopt(wt[i].fd, SOL_SOCKET, SO_RCVBUF, &small, sizeof small);
+            nwt++;
+        }
+    for (int i = 0; i < AI_ATTACKERS; i++)
+        if (ws_open(&ai[i], port, "/ws", "") == 0) {
+            setsockopt(ai[i].fd, SOL_SOCKET, SO_RCVBUF, &small, sizeof small);
+            nai++;
+        }
+    CHECK_EQ_INT(nrp + nwt + nai, REPLAYERS + WATCHERS + AI_ATTACKERS);
+    static int flood[FLOOD];
+    for (int i = 0; i < FLOOD; i++) flood[i] = harness_tcp(port);
+
+    char join[96];
+    snprintf(join, sizeof join, "{\"type\":\"join\",\"room\":\"%s\"}", hp[0].room);
+    const char *replay = "{\"type\":\"replay\",\"id\":1}";
+    const char *mk = "{\"type\":\"create\",\"variant\":\"renju\",\"mode\":\"ai\",\"level\":20}";
+    const char *mv = "{\"type\":\"move\",\"move\":\"h8\"}";
+    long rss_max = 0, cpu0 = harness_cpu_ticks(pid);
+    double t0 = harness_now(), end = t0 + seconds, limit = t0 + seconds + 300;
+    int lost = 0, tick = 0, reopened = 0;
+    while (harness_now() < limit) {
+        double ts = harness_now();
+        int games_over = 1;
+        for (int i = 0; i < HONEST; i++) {
+            if (!hp[i].over && honest_step(&hp[i])) lost++, hp[i].over = -1;
+            games_over &= hp[i].over != 0;
+        }
+        if (games_over && ts >= end) break;
+        /* 20 messages a second from each attacker: the rate limit. */
+        for (int i = 0; i < REPLAYERS; i++) ws_send_text(&rp[i], replay);
+        for (int i = 0; i < WATCHERS; i++) ws_send_text(&wt[i], join);
+        for (int i = 0; i < AI_ATTACKERS; i++) ws_send_text(&ai[i], tick % 2 ? mv : mk);
+        /* The flood keeps its connections open: the server closes idle ones after 20 s. */
+        if (tick % 20 == 0)
+            for (int i = 0; i < FLOOD; i++) {
+                char b;
+                if (flood[i] >= 0 && recv(flood[i], &b, 1, MSG_DONTWAIT) == 0) {
+                    close(flood[i]);
+                    flood[i] = -1;
+                }
+                if (flood[i] < 0 && (flood[i] = harness_tcp(port)) >= 0) reopened++;
+            }
+        if (tick % 10 == 0) {
+            long rss = harness_rss_kb(pid);
+            if (rss > rss_max) rss_max = rss;
+        }
+        tick++;
+        while (harness_now() - ts < 0.05) {
+            /* The honest players read while they wait. */
+            for (int i = 0; i < HONEST; i++) {
+                struct pollfd pf = {hp[i].c.fd, POLLIN, 0};
+                if (!hp[i].over && poll(&pf, 1, 0) > 0 && honest_step(&hp[i])) lost++, hp[i].over = -1;
+            }
+            usleep(2000);
+        }
+    }
+    double took = harness_now() - t0;
+    long cpu = harness_cpu_ticks(pid) - cpu0;
+    for (int i = 0; i < HONEST; i++)
+        fprintf(stderr, "soak: honest game %d: %s after %d answers, the slowest in %.2f s\n", i + 1,
+                hp[i].over == 1 ? hp[i].result : "NOT FINISHED", hp[i].answers, hp[i].worst);
+    fprintf(stderr,
+            "soak: %.0f s, %d ticks; server RSS at most %ld kB, CPU %.1f s; %d flood connections "
+            "reopened\n",
+            took, tick, rss_max, (double)cpu / (double)sysconf(_SC_CLK_TCK), reopened);
+    CHECK_EQ_INT(lost, 0);
+    for (int i = 0; i < HONEST; i++) {
+        CHECK_MSG(hp[i].over == 1, "honest game %d did not finish", i + 1);
+        CHECK_MSG(hp[i].worst <= 2.0 * 3.0, "honest game %d waited %.2f s for an answer", i + 1,
+                  hp[i].worst);
+    }
+    if (!sanitized) CHECK_MSG(rss_max < 200 * 1024, "RSS reached %ld kB", rss_max);
+    for (int i = 0; i < FLOOD; i++)
+        if (flood[i] >= 0) close(flood[i]);
+    for (int i = 0; i < REPLAYERS; i++) ws_close(&rp[i]);
+    for (int i = 0; i < WATCHERS; i++) ws_close(&wt[i]);
+    for (int i = 0; i < AI_ATTACKERS; i++) ws_close(&ai[i]);
+    for (int i = 0; i < HONEST; i++) ws_close(&hp[i].c);
+    CHECK_EQ_INT(harness_stop(pid, SIGTERM), 0);
+    FILE *f = fopen(err_path, "r");
+    int lines = 0;
+    char line[512];
+    while (f && fgets(line, sizeof line, f))
+        if (++lines <= 3) fprintf(stderr, "soak: the server said: %s", line);
+    if (f) fclose(f);
+    /* One line per 10 s at most per kind of trouble (and a few at start). */
+    double up = harness_now() - started;
+    CHECK_MSG(lines <= 4 + (int)(up / 10) * 2, "%d log lines in %.0f s", lines, up);
+    char p[300];
+    unlink(db_path);
+    unlink(err_path);
+    snprintf(p, sizeof p, "%s-wal", db_path);
+    unlink(p);
+    return test_finish();
+}
