@@ -172,11 +172,13 @@ int main(int argc, char **argv) {
                 const char *type = cJSON_GetStringValue(cJSON_GetObjectItem(j, "type"));
                 if (!type) {
                 } else if (!strcmp(type, "joined")) {
+                    /* a later `joined` (the colours swap on each new game) only moves the seat */
                     const char *seat = cJSON_GetStringValue(cJSON_GetObjectItem(j, "seat"));
                     cl[i].seat = !strcmp(seat, "black") ? 1 : !strcmp(seat, "white") ? 2 : 0;
+                    int first = cl[i].room[0] == '\0';
                     snprintf(cl[i].room, sizeof cl[i].room, "%s",
                              cJSON_GetStringValue(cJSON_GetObjectItem(j, "room")));
-                    if (i % 2 == 0) {
+                    if (first && i % 2 == 0) {
                         char m[96];
                         snprintf(m, sizeof m, "{\"type\":\"join\",\"room\":\"%s\"}", cl[i].room);
                         ws_send_text(&cl[i + 1].c, m);
