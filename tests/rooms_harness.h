@@ -1,7 +1,7 @@
 /*
  * Helpers for the tests of `renversi serve` over real WebSocket connections: a server in a
  * child process (fork, so it can be killed), clients, and waiting for messages by type.
- * Included by test_server_rooms.c (everything is static).
+ * Included by test_server.c and test_server_rooms.c (everything is static).
  */
 #ifndef RV_TEST_ROOMS_HARNESS_H
 #define RV_TEST_ROOMS_HARNESS_H
