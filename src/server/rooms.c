@@ -658,6 +658,8 @@ static room *get_room(srv *s, const char *id) {
 
 int srv_room_refresh(srv *s, room *r) { return srv_room_refresh_game(s, r, 1); }
 
+static void send_joined(srv_conn *c, room *r);
+
 int srv_room_read(rv_store *st, const char *id, const rv_store_room *cur, int room_too,
                   srv_room_data *d) {
     rv_store_room rec = *cur;
@@ -686,6 +688,23 @@ void srv_room_apply(srv *s, room *r, srv_room_data *d) {
         r->gen = ++s->last_gen; /* answers of the AI for the old state are dropped */
         if (r->thinking) srv_ai_cancel(s, r);
         r->thinking = 0;
+    }
+    /* Seats whose tokens another server exchanged (an opening's colour choice, a new game):
+       each connection follows its token. */
+    for (srv_conn *c = r->conns; c; c = c->next_in_room) {
+        if (!c->seat) continue;
+        const char *tok = r->rec.token[c->seat - 1];
+        int seat = 0;
+        for (int k = 1; k <= 2 && tok[0]; k++)
+            if (!strcmp(d->rec.token[k - 1], tok)) seat = k;
+        if (seat == c->seat) continue;
+        c->seat = seat;
+        changed = 1;
+        r->presence_dirty = 1;
+        rv_store_room keep = r->rec;
+        r->rec = d->rec;
+        send_joined(c, r);
+        r->rec = keep;
     }
     r->rec = d->rec;
     r->game = d->game;

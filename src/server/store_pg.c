@@ -52,11 +52,12 @@ static const char *const sql_text[Q_COUNT] = {
                     "ply), '') FROM moves m WHERE m.game = g.id) FROM games g WHERE id = $1",
     [Q_LIST] = "SELECT " GAME_COLUMNS " FROM games g WHERE EXISTS "
                "(SELECT 1 FROM moves m WHERE m.game = g.id) ORDER BY id DESC LIMIT $1",
-    [Q_PUT_ROOM] = "INSERT INTO rooms(id, mode, game, black_token, white_token, ai_color, "
+    [Q_PUT_ROOM] = "WITH u AS (INSERT INTO rooms(id, mode, game, black_token, white_token, ai_color, "
                    "level) VALUES($1,$2,$3,$4,$5,$6,$7) ON CONFLICT (id) DO UPDATE SET "
                    "mode = EXCLUDED.mode, game = EXCLUDED.game, black_token = "
                    "EXCLUDED.black_token, white_token = EXCLUDED.white_token, ai_color = "
-                   "EXCLUDED.ai_color, level = EXCLUDED.level",
+                   "EXCLUDED.ai_color, level = EXCLUDED.level RETURNING id) "
+                   "SELECT pg_notify('renversi', id) FROM u",
     [Q_GET_ROOM] = "SELECT id, mode, game, black_token, white_token, ai_color, level "
                    "FROM rooms WHERE id = $1",
     /* The room's changes are announced too (one row back when it changed). */
