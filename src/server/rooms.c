@@ -1642,6 +1642,7 @@ static void commit_done(srv *s, room *r, srv_db_job *j) {
         rj->room = r;
         rj->room_too = 1;
         rj->data.rec = r->rec;
+        r->reread = 0; /* this read covers what was heard so far */
         if (j->rc == RV_STORE_CONFLICT) {
             rj->msg = j->msg;
             rj->msglen = j->msglen;
@@ -1667,8 +1668,8 @@ void srv_room_db_done(srv *s, srv_db_job *j) {
         srv_conn *c = r->busy_conn;
         r->busy_conn = NULL;
         if (j->rc == RV_STORE_OK) {
+            /* (a change heard while the read ran has set r->reread: read once more) */
             srv_room_apply(s, r, &j->data);
-            r->reread = 0;
         } else if (c) {
             srv_error(c, "unavailable",
                       "the server cannot reach its database: the move was not stored, try again");
