@@ -331,6 +331,7 @@ static void move_to_front(mid_move *mv, int n, int sq) {
 static void think(rv_reversi_ai *ai, uint64_t P, uint64_t O, const plan *p,
                   rv_reversi_ai_info *out) {
     const double t0 = rv_clock_seconds();
+    const uint64_t c0 = rv_ai_now_ns(ai); /* the clock of the time limit */
     int empties = bit_count(~(P | O));
     uint64_t moves = rv_reversi_moves_bb(P, O);
     mid_move mv[32];
@@ -387,7 +388,8 @@ static void think(rv_reversi_ai *ai, uint64_t P, uint64_t O, const plan *p,
             mid_move *rest = mv + 1;
             sort_desc(rest, n - 1);
         }
-        if (p->time_ms && (rv_clock_seconds() - t0) * 1000.0 * ID_NEXT_DIV > (double)p->time_ms) break;
+        if (p->time_ms && (double)(rv_ai_now_ns(ai) - c0) * 1e-6 * ID_NEXT_DIV > (double)p->time_ms)
+            break;
         if (d >= empties) break;
     }
     fill_pv(ai, P, O, TT_KIND_MID, out);
