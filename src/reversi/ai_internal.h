@@ -99,6 +99,7 @@ struct rv_reversi_ai {
     int simd;             /* rv_reversi_simd code path of the solver */
     int eval_kind;        /* rv_reversi_eval of the midgame search */
     int probcut;          /* Multi-ProbCut in the midgame search (pattern evaluation only) */
+    int cpu_clock;        /* time limits count the searching thread's CPU time */
 };
 
 /* True when the running search must stop (stop request or time out). */
@@ -106,6 +107,10 @@ int rv_ai_should_stop(rv_reversi_ai *ai);
 
 /* Numbers a think/eval_moves/solve call for stop requests: first thing in each. */
 void rv_ai_enter(rv_reversi_ai *ai);
+
+/* The clock of the engine's time limits, in ns: monotonic wall time, or the
+ * calling thread's CPU time (rv_reversi_ai_set_cpu_clock). */
+uint64_t rv_ai_now_ns(const rv_reversi_ai *ai);
 
 /* Starts a search: clears the counters, sets the deadline. */
 void rv_ai_begin(rv_reversi_ai *ai, int64_t time_ms);
