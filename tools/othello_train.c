@@ -53,7 +53,7 @@ static void usage(FILE *f) {
             "       rv-train label --games N --seed S [--depth D] [--solve E] [--random R]\n"
             "                      [--weights FILE] [--out FILE]\n"
             "       rv-train fit [--epochs N] [--l2 X] [--min N] [--init FILE [--delta FILE]\n"
-            "                    [--quantum Q]] [--out FILE] DATA...\n"
+            "                    [--quantum Q]] [--freeze-patterns 1] [--out FILE] DATA...\n"
             "       rv-train probcut-data --positions N --seed S [--depth D] [--out FILE]\n"
             "       rv-train probcut-fit [--out FILE] DATA...\n"
                         "\n"
@@ -81,6 +81,7 @@ static void usage(FILE *f) {
             "          starts from those weights (the penalty pulls towards them),\n"
             "          rounds each change to a multiple of Q/128 disc (--quantum,\n"
             "          default 1) and --delta writes the changes as a delta file.\n"
+            "          --freeze-patterns 1 fits only mobility and the empties bias.\n"
             "probcut-data  samples N positions (12..52 empties, seed S) from games played\n"
             "          from random openings and writes 'PLAYER OPPONENT EMPTIES S0 .. SD':\n"
             "          full-window midgame scores (centidiscs) at depths 0..D (default 11)\n"
@@ -463,7 +464,8 @@ static int is_holdout(const position *p) {
  * stage's weights in discs.
  */
 static void fit_stage(const uint32_t *feat, const float *y, size_t n, const uint32_t *vfeat,
-                      const float *vy, size_t vn, float *w, int epochs, double l2, int stage) {
+                      const float *vy, size_t vn, float *w, int epochs, double l2, int stage,
+                      int first_group) {
     uint32_t nw = rv_pat_offset[RV_PAT_GROUPS];
     float *r = malloc(n * sizeof *r);
     double *num = calloc(nw, sizeof *num);
@@ -486,7 +488,7 @@ static void fit_stage(const uint32_t *feat, const float *y, size_t n, const uint
     }
     for (uint32_t i = 0; i < nw; i++) w[i] = 0;
     for (int ep = 0; ep < epochs; ep++) {
-        for (int g = 0; g < RV_PAT_GROUPS; g++) {
+        for (int g = first_group; g < RV_PAT_GROUPS; g++) {
             const int f0 = first[g], f1 = end[g], per = f1 - f0;
             for (uint32_t i = rv_pat_offset[g]; i < rv_pat_offset[g + 1]; i++) num[i] = 0;
             for (size_t s = 0; s < n; s++)
@@ -597,7 +599,7 @@ static int write_delta(const char *path, const int16_t *base, const int16_t *w, 
 /* The options and data files of `fit`: -1 to go on, else the exit status. */
 static int fit_args(int argc, char **argv, dataset *dd, int *nfiles_out, long *epochs_out,
                     double *l2_out, const char **out_out, const char **init_out, long *min_out,
-                    const char **delta_out, long *quantum_out) {
+                    const char **delta_out, long *quantum_out, int *freeze_out) {
     dataset d = *dd;
     int nfiles = 0;
     long epochs = *epochs_out;
@@ -635,6 +637,13 @@ static int fit_args(int argc, char **argv, dataset *dd, int *nfiles_out, long *e
                 *init_out = v;
             } else if (!strcmp(a, "--delta")) {
                 *delta_out = v;
+            } else if (!strcmp(a, "--freeze-patterns")) {
+                long yes;
+                if (parse_int(v, 0, 1, &yes)) {
+                    rc = bad_value(a, v, "0 or 1");
+                    goto done;
+                }
+                *freeze_out = (int)yes;
             } else if (!strcmp(a, "--quantum")) {
                 if (parse_int(v, 1, 1024, quantum_out)) {
                     rc = bad_value(a, v, "1..1024");
@@ -674,10 +683,11 @@ static int fit_run(int argc, char **argv, dataset *dp) {
     double l2 = 8.0;
     const char *out_path = "eval_weights.bin", *init_path = NULL, *delta_path = NULL;
     long min_n = 50000, quantum = 1;
+    int freeze = 0;
     dataset d = {0};
     int nfiles = 0;
     int rc = fit_args(argc, argv, &d, &nfiles, &epochs, &l2, &out_path, &init_path, &min_n,
-                      &delta_path, &quantum);
+                      &delta_path, &quantum, &freeze);
     *dp = d;
     if (rc >= 0) return rc;
     if (!nfiles) return fprintf(stderr, "rv-train fit: no DATA files given\n"), 2;
@@ -705,7 +715,9 @@ static int fit_run(int argc, char **argv, dataset *dp) {
             for (size_t s = 0; s < d.n; s++) {
                 int e = 64 - rv_bb_count(d.v[s].p | d.v[s].o);
                 if (e < lo - widen || e > hi + widen) continue;
-                if (is_holdout(&d.v[s])) vn++;
+                /* Held out: only the stage's own positions count (both
+                 * ways they stay out of the fit). */
+                if (is_holdout(&d.v[s])) vn += e >= lo && e <= hi;
                 else n++;
             }
             if (n >= (size_t)min_n || widen >= 16) break;
@@ -720,6 +732,7 @@ static int fit_run(int argc, char **argv, dataset *dp) {
         for (size_t s = 0; s < d.n; s++) {
             int e = 64 - rv_bb_count(d.v[s].p | d.v[s].o);
             if (e < lo - widen || e > hi + widen) continue;
+            if (is_holdout(&d.v[s]) && (e < lo || e > hi)) continue;
             uint32_t f[RV_PAT_FEATURES];
             rv_pat_features(d.v[s].p, d.v[s].o, f);
             /* Positions of a neighbouring stage keep their own bias entry. */
@@ -743,7 +756,7 @@ static int fit_run(int argc, char **argv, dataset *dp) {
         if (init)
             fprintf(stderr, "stage %2d: held-out rms error of the --init weights %.2f discs\n", st,
                     vk ? sqrt(vbase_se / (double)vk) : 0.0);
-        fit_stage(feat, y, k, vfeat, vy, vk, w, (int)epochs, l2, st);
+        fit_stage(feat, y, k, vfeat, vy, vk, w, (int)epochs, l2, st, freeze ? RV_PAT_TYPES : 0);
         for (uint32_t i = 0; i < nw; i++) {
             /* A change from --init is rounded to a multiple of the quantum:
              * changes below it are noise, and a delta file of fewer, smaller
