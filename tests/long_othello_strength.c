@@ -4,8 +4,8 @@
  * 1/2), every move checked against the rules of the core:
  *   level 10 against level 5 (100 games) must score at least 75%;
  *   level 20 against level 10 (RV_TEST_SCALE / 10 openings: 10 games with
- *   make test-long's 50; level 20 searches 18 plies, about a minute a game)
- *   at least 75%;
+ *   make test-long's 50; level 20 searches 18 plies and solves exactly from
+ *   24 empties, a minute or more a game) at least 75%;
  *   the fitted pattern evaluation against the hand-weighted one, both at
  *   level 6 (same depth), must score at least 65% (100 games).
  */
