@@ -405,6 +405,8 @@ void gb_undo(gboard *b) {
         memcpy(b->cnt, s->cnt, sizeof s->cnt);
     } else {
         update_keys(b, p, c, -1, NULL, 1);
+        /* the point is counted again (as nothing yet: refresh_point moves it to its level) */
+        b->cnt[0][TL_NONE]++, b->cnt[1][TL_NONE]++;
         refresh_point(b, p);
     }
     add_near(b, p, -1);
