@@ -14,8 +14,8 @@
  *     instances live; an instance killed (-9) stops counting when it falls silent;
  *   - a swap2 opening played across instances: choices heard live, seats follow tokens;
  *   - the database stopped and started again (RV_PG_CTL): /readyz says 503, an action is
- *     refused as `unavailable` and not stored, and after the restart the game goes on and
- *     every instance's clients see it.
+ *     refused as `unavailable` and not stored, and after the restart the game goes on,
+ *     every instance's clients see it and each instance creates rooms again.
  * Usage: pg_cluster [SEED]
  */
 #include <cjson/cJSON.h>
@@ -624,6 +624,15 @@ static int http_status(int i, const char *path) {
     return code;
 }
 
+/* /readyz of instance I once it says WANT, within 5 s (it reports the instance's last call
+   to the database or its probe, made every second): the status it last gave. */
+static int readyz_becomes(int i, int want) {
+    int64_t end = now_ms() + 5000;
+    int code;
+    while ((code = http_status(i, "/readyz")) != want && now_ms() < end) usleep(100 * 1000);
+    return code;
+}
+
 static int pg_ctl(const char *what) {
     const char *ctl = getenv("RV_PG_CTL");
     char cmd[600];
@@ -651,8 +660,8 @@ static void test_db_down(void) {
               e ? str(e, "code") : "(no answer)");
     cJSON_Delete(e);
     CHECK_EQ_INT(http_status(1, "/healthz"), 200);
-    CHECK_EQ_INT(http_status(1, "/readyz"), 503);
-    CHECK_EQ_INT(http_status(0, "/readyz"), 503);
+    CHECK_EQ_INT(readyz_becomes(1, 503), 503);
+    CHECK_EQ_INT(readyz_becomes(0, 503), 503);
     CHECK_EQ_INT(pg_ctl("start"), 0);
     /* Back: the same move is played once (the refused one was never stored). */
     s = play(&b, "i9");
@@ -664,8 +673,26 @@ static void test_db_down(void) {
     s = play(&a, "j10");
     CHECK(s && nmoves(s) == 3);
     cJSON_Delete(s);
-    CHECK_EQ_INT(http_status(0, "/readyz"), 200);
-    CHECK_EQ_INT(http_status(1, "/readyz"), 200);
+    CHECK_EQ_INT(readyz_becomes(0, 200), 200);
+    CHECK_EQ_INT(readyz_becomes(1, 200), 200);
+    /* The actions each network thread stores itself (a new room) work again too: its own
+       connection came back, a step at a time, without the thread waiting for it. */
+    for (int i = 0; i < 2; i++) {
+        seat n;
+        int64_t end = now_ms() + 5000;
+        do {
+            memset(&n, 0, sizeof n);
+            if (open_on(&n, i)) break;
+            ws_send_text(&n.c, "{\"type\":\"create\",\"variant\":\"freestyle\",\"mode\":\"online\"}");
+            cJSON *j = recv_any(&n.c, 5000);
+            int joined = j && !strcmp(str(j, "type"), "joined");
+            cJSON_Delete(j);
+            ws_close(&n.c);
+            if (joined) break;
+            usleep(250 * 1000);
+        } while (now_ms() < end);
+        CHECK_MSG(now_ms() < end, "instance %d cannot create a room after the restart", i);
+    }
     ws_close(&a.c);
     ws_close(&b.c);
 }

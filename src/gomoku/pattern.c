@@ -104,6 +104,35 @@ int gb_eval_rule_index(rv_gomoku_rule rule) {
     }
 }
 
+void gb_tables_set_eval(gb_tables *t, const gb_eval_weights *w) {
+    memset(t->ev, 0, sizeof t->ev); /* GB_COMBO_NONE: worth nothing */
+    for (int i = 0; i < 10000; i++) {
+        int k = gb_class_of(i);
+        for (int c = 0; c < 2; c++)
+            for (int r = 0; r < 2; r++) t->ev[c][i][r] = w->cls[c][r][k];
+    }
+    memcpy(t->extra, w->extra, sizeof t->extra);
+}
+
+void gb_eval_hand(rv_gomoku_rule rule, gb_eval_weights *w) {
+    int renju = rule == RV_RULE_RENJU;
+    for (int i = 0; i < 10000; i++) {
+        int k4[4] = {i / 1000, i / 100 % 10, i / 10 % 10, i % 10};
+        for (int c = 0; c < 2; c++) {
+            int16_t v;
+            uint8_t tl;
+            gb_combo_eval(k4, renju, c + 1, &v, &tl);
+            w->cls[c][GB_TO_MOVE][gb_class_of(i)] = w->cls[c][GB_WAITING][gb_class_of(i)] = v;
+        }
+    }
+    for (int c = 0; c < 2; c++) {
+        w->extra[c][GB_X_TEMPO] = 10;
+        w->extra[c][GB_X_FOUR3] = 5000;
+        w->extra[c][GB_X_THREE3] = 2000;
+        w->extra[c][GB_X_FOUR3W] = 300;
+    }
+}
+
 void gb_tables_build(gb_tables *t, rv_gomoku_rule rule, uint64_t seed) {
     if (t->ready && t->rule == rule) return;
     for (int c = 0; c < 2; c++) {
@@ -116,14 +145,7 @@ void gb_tables_build(gb_tables *t, rv_gomoku_rule rule, uint64_t seed) {
             gb_combo_eval(k4, rule == RV_RULE_RENJU, c + 1, &t->combo_val[c][i],
                           &t->combo_tl[c][i]);
         }
-    const gb_eval_weights *w = &gb_eval_fitted[gb_eval_rule_index(rule)];
-    memset(t->ev, 0, sizeof t->ev); /* GB_COMBO_NONE: worth nothing */
-    for (int i = 0; i < 10000; i++) {
-        int k = gb_class_of(i);
-        for (int c = 0; c < 2; c++)
-            for (int r = 0; r < 2; r++) t->ev[c][r][i] = w->cls[c][r][k];
-    }
-    memcpy(t->extra, w->extra, sizeof t->extra);
+    gb_tables_set_eval(t, &gb_eval_fitted[gb_eval_rule_index(rule)]);
     rv_rng r;
     rv_rng_seed(&r, seed);
     for (int c = 0; c < 2; c++)
@@ -197,8 +219,8 @@ static void rescore_point(gboard *b, int c, int p) {
     int old = b->combo[c][p];
     b->total[c] -= b->val[c][p];
     b->cnt[c][b->tl[c][p]]--;
-    b->etot[c][0] -= t->ev[c][0][old];
-    b->etot[c][1] -= t->ev[c][1][old];
+    b->etot[c][0] -= t->ev[c][old][0];
+    b->etot[c][1] -= t->ev[c][old][1];
     const uint8_t *k = b->pc[c][p];
     int i = ((k[0] * 10 + k[1]) * 10 + k[2]) * 10 + k[3];
     b->combo[c][p] = (uint16_t)i;
@@ -206,8 +228,8 @@ static void rescore_point(gboard *b, int c, int p) {
     b->tl[c][p] = t->combo_tl[c][i];
     b->total[c] += b->val[c][p];
     b->cnt[c][b->tl[c][p]]++;
-    b->etot[c][0] += t->ev[c][0][i];
-    b->etot[c][1] += t->ev[c][1][i];
+    b->etot[c][0] += t->ev[c][i][0];
+    b->etot[c][1] += t->ev[c][i][1];
 }
 
 /* Looks every line pattern of the empty point up again (it was just emptied, or loaded). */
@@ -223,8 +245,8 @@ static void clear_point(gboard *b, int p) {
     for (int c = 0; c < 2; c++) {
         b->total[c] -= b->val[c][p];
         b->cnt[c][b->tl[c][p]]--;
-        b->etot[c][0] -= b->t->ev[c][0][b->combo[c][p]];
-        b->etot[c][1] -= b->t->ev[c][1][b->combo[c][p]];
+        b->etot[c][0] -= b->t->ev[c][b->combo[c][p]][0];
+        b->etot[c][1] -= b->t->ev[c][b->combo[c][p]][1];
         b->val[c][p] = 0;
         b->tl[c][p] = TL_NONE;
         b->combo[c][p] = GB_COMBO_NONE;

@@ -90,10 +90,17 @@ typedef struct gb_tables {
     uint8_t pat[2][PAT_KEYS];    /* [colour - 1][key] */
     int16_t combo_val[2][10000]; /* [colour - 1][4 line patterns as decimal digits]: move ordering */
     uint8_t combo_tl[2][10000];
-    int16_t ev[2][2][GB_COMBO_NONE + 1]; /* [colour - 1][role][combo]: fitted point values */
+    int16_t ev[2][GB_COMBO_NONE + 1][2]; /* [colour - 1][combo][role]: fitted point values */
     int16_t extra[2][GB_X_N];   /* [side to move - 1][term] */
     uint64_t zob[2][GB_CELLS];
 } gb_tables;
+
+/* Puts evaluation tables w into t (gb_tables_build puts the fitted ones for t's rule). */
+void gb_tables_set_eval(gb_tables *t, const gb_eval_weights *w);
+
+/* The hand-set evaluation tables for a rule: each class worth its move-ordering value in
+   both roles, tempo 10, threat terms 5000 / 2000 / 300 (the fit's starting point). */
+void gb_eval_hand(rv_gomoku_rule rule, gb_eval_weights *w);
 
 /* Hand-set value and threat level of colour c (1/2) making line patterns k4[0..3] at a
    point under Renju (renju 1) or another rule: the move-ordering values. */
