@@ -20,7 +20,7 @@ typedef struct harness_opts {
     const char *db;
     const char *web;
     const char *origin;   /* --origin, or NULL */
-    long nofile;          /* RLIMIT_NOFILE for the server, 0: unchanged */
+    long nofile;          /* RLIMIT_NOFILE (soft and hard) for the server, 0: unchanged */
     const char *errfile;  /* the server's stderr goes here, NULL: inherited */
 } harness_opts;
 
@@ -46,7 +46,8 @@ static pid_t harness_start(const harness_opts *ho, int *port) {
         if (ho->nofile) {
             struct rlimit rl;
             getrlimit(RLIMIT_NOFILE, &rl);
-            rl.rlim_cur = (rlim_t)ho->nofile;
+            /* Both limits, as `ulimit -n` does (the server raises a soft limit to the hard). */
+            rl.rlim_cur = rl.rlim_max = (rlim_t)ho->nofile;
             setrlimit(RLIMIT_NOFILE, &rl);
         }
         rv_server_opts o = {.host = "127.0.0.1", .port = 0, .db = ho->db, .web = ho->web,
