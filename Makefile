@@ -5,13 +5,14 @@
 #                   with short libFuzzer runs (clang)
 #   make test-long  the long suites (big property runs, FFO #20-39)
 #   make bench      the benchmarks recorded in BENCHMARKS.md (and the web load test)
-#   make weights    refit the Othello evaluation (src/reversi/eval_weights.bin)
+#   make weights    refit the Othello evaluation (src/reversi/eval_weights.bin) and the
+#                   Gomoku/Renju one (src/gomoku/eval_weights.c; alone: make weights-gomoku)
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 BUILD ?= build
 ASAN_BUILD ?= build-asan
 CTEST_FLAGS ?= --output-on-failure -j $(JOBS)
 
-.PHONY: all deps deps-test configure run test test-unit test-asan test-long bench weights install clean format
+.PHONY: all deps deps-test configure run test test-unit test-asan test-long bench weights weights-gomoku install clean format
 
 all: deps
 	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release >/dev/null
@@ -53,6 +54,11 @@ bench: all
 
 weights: all
 	scripts/fit-weights.sh $(BUILD) $(JOBS)
+	scripts/fit-gomoku-weights.sh $(BUILD)
+	cmake --build $(BUILD) -j $(JOBS)
+
+weights-gomoku: all
+	scripts/fit-gomoku-weights.sh $(BUILD)
 	cmake --build $(BUILD) -j $(JOBS)
 
 install: all

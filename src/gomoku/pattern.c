@@ -78,7 +78,31 @@ static int classify(uint8_t *tab, int key, rv_gomoku_rule rule, int black) {
     return res;
 }
 
-static void combo_eval(const int *k4, int renju, int c, int16_t *val, uint8_t *tl);
+static int binom(int n, int k) {
+    int r = 1;
+    for (int i = 1; i <= k; i++) r = r * (n - k + i) / i;
+    return n < k ? 0 : r;
+}
+
+int gb_class_of(int combo) {
+    int d[4] = {combo / 1000 % 10, combo / 100 % 10, combo / 10 % 10, combo % 10};
+    for (int i = 1; i < 4; i++) /* descending */
+        for (int j = i; j > 0 && d[j] > d[j - 1]; j--) {
+            int x = d[j];
+            d[j] = d[j - 1], d[j - 1] = x;
+        }
+    /* a >= b >= c >= d  <->  a+3 > b+2 > c+1 > d: the combinatorial number system */
+    return binom(d[0] + 3, 4) + binom(d[1] + 2, 3) + binom(d[2] + 1, 2) + d[3];
+}
+
+int gb_eval_rule_index(rv_gomoku_rule rule) {
+    switch (rule) {
+    case RV_RULE_STANDARD:
+    case RV_RULE_STANDARD_CARO: return 1;
+    case RV_RULE_RENJU: return 2;
+    default: return 0;
+    }
+}
 
 void gb_tables_build(gb_tables *t, rv_gomoku_rule rule, uint64_t seed) {
     if (t->ready && t->rule == rule) return;
@@ -89,8 +113,17 @@ void gb_tables_build(gb_tables *t, rv_gomoku_rule rule, uint64_t seed) {
     for (int c = 0; c < 2; c++)
         for (int i = 0; i < 10000; i++) {
             int k4[4] = {i / 1000, i / 100 % 10, i / 10 % 10, i % 10};
-            combo_eval(k4, rule == RV_RULE_RENJU, c + 1, &t->combo_val[c][i], &t->combo_tl[c][i]);
+            gb_combo_eval(k4, rule == RV_RULE_RENJU, c + 1, &t->combo_val[c][i],
+                          &t->combo_tl[c][i]);
         }
+    const gb_eval_weights *w = &gb_eval_fitted[gb_eval_rule_index(rule)];
+    memset(t->ev, 0, sizeof t->ev); /* GB_COMBO_NONE: worth nothing */
+    for (int i = 0; i < 10000; i++) {
+        int k = gb_class_of(i);
+        for (int c = 0; c < 2; c++)
+            for (int r = 0; r < 2; r++) t->ev[c][r][i] = w->cls[c][r][k];
+    }
+    memcpy(t->extra, w->extra, sizeof t->extra);
     rv_rng r;
     rv_rng_seed(&r, seed);
     for (int c = 0; c < 2; c++)
@@ -105,8 +138,7 @@ static const int16_t pat_value[] = {
     [PAT_NONE] = 0,   [PAT_FLEX1] = 2,   [PAT_BLOCK2] = 3,  [PAT_FLEX2] = 10,  [PAT_BLOCK3] = 8,
     [PAT_FLEX3] = 40, [PAT_BLOCK4] = 36, [PAT_FLEX4] = 400, [PAT_FIVE] = 4000, [PAT_OVERLINE] = 0};
 
-/* Value and threat level of colour c (1/2) making the line patterns k[0..3] at one point. */
-static void combo_eval(const int *k4, int renju, int c, int16_t *val, uint8_t *tl) {
+void gb_combo_eval(const int *k4, int renju, int c, int16_t *val, uint8_t *tl) {
     int n4 = 0, n3 = 0, five = 0, flex4 = 0, over = 0, v = 0, n2 = 0;
     for (int d = 0; d < 4; d++) {
         int k = k4[d];
@@ -158,21 +190,24 @@ static void combo_eval(const int *k4, int renju, int c, int16_t *val, uint8_t *t
     *tl = (uint8_t)level;
 }
 
-/* Value and threat level of colour c (1/2) playing the empty point p. */
-static inline void point_eval(const gboard *b, int c, int p, int16_t *val, uint8_t *tl) {
-    const uint8_t *k = b->pc[c - 1][p];
-    int i = ((k[0] * 10 + k[1]) * 10 + k[2]) * 10 + k[3];
-    *val = b->t->combo_val[c - 1][i];
-    *tl = b->t->combo_tl[c - 1][i];
-}
-
-/* Re-derives the point's value and threat level from its cached line patterns. */
+/* Re-derives the point's values and threat level (colour index c) from its cached line
+   patterns. */
 static void rescore_point(gboard *b, int c, int p) {
+    const gb_tables *t = b->t;
+    int old = b->combo[c][p];
     b->total[c] -= b->val[c][p];
     b->cnt[c][b->tl[c][p]]--;
-    point_eval(b, c + 1, p, &b->val[c][p], &b->tl[c][p]);
+    b->etot[c][0] -= t->ev[c][0][old];
+    b->etot[c][1] -= t->ev[c][1][old];
+    const uint8_t *k = b->pc[c][p];
+    int i = ((k[0] * 10 + k[1]) * 10 + k[2]) * 10 + k[3];
+    b->combo[c][p] = (uint16_t)i;
+    b->val[c][p] = t->combo_val[c][i];
+    b->tl[c][p] = t->combo_tl[c][i];
     b->total[c] += b->val[c][p];
     b->cnt[c][b->tl[c][p]]++;
+    b->etot[c][0] += t->ev[c][0][i];
+    b->etot[c][1] += t->ev[c][1][i];
 }
 
 /* Looks every line pattern of the empty point up again (it was just emptied, or loaded). */
@@ -183,12 +218,16 @@ static void refresh_point(gboard *b, int p) {
     }
 }
 
+/* Takes the point out of the sums (a stone is placed on it). */
 static void clear_point(gboard *b, int p) {
     for (int c = 0; c < 2; c++) {
         b->total[c] -= b->val[c][p];
         b->cnt[c][b->tl[c][p]]--;
+        b->etot[c][0] -= b->t->ev[c][0][b->combo[c][p]];
+        b->etot[c][1] -= b->t->ev[c][1][b->combo[c][p]];
         b->val[c][p] = 0;
         b->tl[c][p] = TL_NONE;
+        b->combo[c][p] = GB_COMBO_NONE;
     }
 }
 
@@ -241,6 +280,9 @@ void gb_load(gboard *b, const gb_tables *t, const rv_gomoku *g) {
     memset(b->val, 0, sizeof b->val);
     memset(b->tl, 0, sizeof b->tl);
     memset(b->total, 0, sizeof b->total);
+    memset(b->etot, 0, sizeof b->etot);
+    for (int c = 0; c < 2; c++)
+        for (int p = 0; p < GB_CELLS; p++) b->combo[c][p] = GB_COMBO_NONE;
     memset(b->cnt, 0, sizeof b->cnt);
     memset(b->near, 0, sizeof b->near);
     for (int y = 0; y < b->h; y++)

@@ -49,15 +49,55 @@ enum {
     TL_N
 };
 
+/* Point classes: the 4 line patterns of a point as a multiset (order of the
+   directions does not matter), C(10 + 4 - 1, 4) = 715 of them. */
+#define GB_CLASSES 715
+
+/* Roles in the fitted evaluation: the colour whose points are scored is to move or waits. */
+enum { GB_TO_MOVE, GB_WAITING };
+
+/* Extra terms of the fitted evaluation (per side-to-move colour). */
+enum {
+    GB_X_TEMPO,  /* constant: the side to move's edge */
+    GB_X_FOUR3,  /* the side to move has a four-three and the opponent no four */
+    GB_X_THREE3, /* ... a double three, the opponent no four nor open four */
+    GB_X_FOUR3W, /* ... a four-three while the opponent has a four-three only */
+    GB_X_N
+};
+
+/* One rule's fitted evaluation tables, in the search's score units (eval_weights.c). */
+typedef struct gb_eval_weights {
+    int16_t cls[2][2][GB_CLASSES]; /* [colour - 1][role][class] */
+    int16_t extra[2][GB_X_N];      /* [side to move - 1][term] */
+} gb_eval_weights;
+
+/* The fitted tables: [0] freestyle (and Caro), [1] exact five (and standard Caro), [2] Renju. */
+extern const gb_eval_weights gb_eval_fitted[3];
+
+/* Index into gb_eval_fitted for a rule. */
+int gb_eval_rule_index(rv_gomoku_rule rule);
+
+/* The class (0..GB_CLASSES-1) of 4 line patterns given as decimal digits (0..9999). */
+int gb_class_of(int combo);
+
+/* The combo of a point that holds a stone (not in the evaluation's sums). */
+#define GB_COMBO_NONE 10000
+
 /* Per-engine tables: patterns for the rule in use, Zobrist keys. */
 typedef struct gb_tables {
     rv_gomoku_rule rule;
     int ready;
     uint8_t pat[2][PAT_KEYS];    /* [colour - 1][key] */
-    int16_t combo_val[2][10000]; /* [colour - 1][4 line patterns as decimal digits] */
+    int16_t combo_val[2][10000]; /* [colour - 1][4 line patterns as decimal digits]: move ordering */
     uint8_t combo_tl[2][10000];
+    int16_t ev[2][2][GB_COMBO_NONE + 1]; /* [colour - 1][role][combo]: fitted point values */
+    int16_t extra[2][GB_X_N];   /* [side to move - 1][term] */
     uint64_t zob[2][GB_CELLS];
 } gb_tables;
+
+/* Hand-set value and threat level of colour c (1/2) making line patterns k4[0..3] at a
+   point under Renju (renju 1) or another rule: the move-ordering values. */
+void gb_combo_eval(const int *k4, int renju, int c, int16_t *val, uint8_t *tl);
 
 typedef struct gboard {
     const gb_tables *t;
@@ -72,6 +112,9 @@ typedef struct gboard {
     int16_t val[2][GB_CELLS];   /* value of playing the point, per colour */
     uint8_t tl[2][GB_CELLS];    /* threat level per colour (TL_*) */
     int32_t total[2];           /* sum of val over empty points */
+    uint16_t combo[2][GB_CELLS];  /* the 4 line patterns as decimal digits (GB_COMBO_NONE on
+                                     stones and off the board), per colour */
+    int32_t etot[2][2];         /* [colour - 1][role]: sum of the fitted values over empty points */
     int cnt[2][TL_N];           /* number of empty points at each threat level */
     uint8_t near[GB_CELLS];     /* stones within 2 points (5x5 square around) */
     uint16_t stack[RV_GOMOKU_MAX_POINTS];
@@ -107,6 +150,21 @@ static inline int gb_makes_four(const gboard *b, int c, int p) {
         if (k >= PAT_BLOCK4 && k <= PAT_FIVE) return 1;
     }
     return 0;
+}
+
+/*
+ * The threat term of the fitted evaluation that applies for the side to move
+ * (GB_X_FOUR3, GB_X_THREE3, GB_X_FOUR3W), or GB_X_TEMPO when none does: threats it
+ * can cash before the opponent answers (with no four to play back, a four-three
+ * wins and a double open three nearly always does).
+ */
+static inline int gb_threat_term(const gboard *b) {
+    int us = b->stm - 1, them = 1 - us;
+    int their_fours = b->cnt[them][TL_FOUR] + b->cnt[them][TL_FOUR3];
+    if (b->cnt[us][TL_FOUR3] && !their_fours) return GB_X_FOUR3;
+    if (b->cnt[us][TL_THREE3] && !their_fours && !b->cnt[them][TL_FLEX4]) return GB_X_THREE3;
+    if (b->cnt[us][TL_FOUR3] && !b->cnt[them][TL_FOUR]) return GB_X_FOUR3W;
+    return GB_X_TEMPO;
 }
 
 /* Collects the empty points where colour c has threat level >= lvl (at most max). */

@@ -16,8 +16,6 @@
 #include "renversi/core.h"
 
 #define MAX_MOVES 64
-#define EV_FOUR3 5000
-#define EV_THREE3 2000
 #define ASPIRATION 150
 
 static int mate_to_tt(int s, int ply) {
@@ -36,19 +34,14 @@ int gai_should_stop(rv_gomoku_ai *ai) {
     return 0;
 }
 
-/* Static evaluation for the side to move. */
+/* Static evaluation for the side to move: the fitted tables (eval_weights.c) summed over
+   the empty points of both colours, plus the side to move's tempo and threat term. */
 static int evaluate(const gboard *b) {
     int us = b->stm - 1, them = 1 - us;
-    int s = b->total[us] - b->total[them] + 10;
-    /* threats the side to move can cash before the opponent answers: with no four to
-       play back, a four-three wins and a double open three nearly always does */
-    int their_fours = b->cnt[them][TL_FOUR] + b->cnt[them][TL_FOUR3];
-    if (b->cnt[us][TL_FOUR3] && !their_fours)
-        s += EV_FOUR3;
-    else if (b->cnt[us][TL_THREE3] && !their_fours && !b->cnt[them][TL_FLEX4])
-        s += EV_THREE3;
-    else if (b->cnt[us][TL_FOUR3] && !b->cnt[1 - us][TL_FOUR])
-        s += 300;
+    const int16_t *x = b->t->extra[us];
+    int s = b->etot[us][GB_TO_MOVE] - b->etot[them][GB_WAITING] + x[GB_X_TEMPO];
+    int term = gb_threat_term(b);
+    if (term != GB_X_TEMPO) s += x[term];
     if (s > 20000) s = 20000;
     if (s < -20000) s = -20000;
     return s;

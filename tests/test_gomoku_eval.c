@@ -1,0 +1,136 @@
+/*
+ * The Gomoku engine's fitted evaluation tables (src/gomoku/eval_weights.c):
+ * point classes are the multisets of the 4 line patterns, the tables built for a
+ * rule are the fitted ones, they rank hand-checked shapes as a player would (a
+ * four-three above a lone three above nothing; Renju black's double three below
+ * white's), and the incremental sums equal a fresh load after any play/undo.
+ */
+#include "gomoku/pattern.h"
+#include "renversi/core.h"
+#include "test.h"
+
+static int combo(int a, int b, int c, int d) { return ((a * 10 + b) * 10 + c) * 10 + d; }
+
+static void test_classes(void) {
+    static int seen[GB_CLASSES];
+    memset(seen, 0, sizeof seen);
+    int bad = 0;
+    for (int i = 0; i < 10000; i++) {
+        int k = gb_class_of(i);
+        if (k < 0 || k >= GB_CLASSES) {
+            bad++;
+            continue;
+        }
+        seen[k]++;
+        /* the order of the directions does not matter */
+        int a = i / 1000, b = i / 100 % 10, c = i / 10 % 10, d = i % 10;
+        if (gb_class_of(combo(d, c, b, a)) != k || gb_class_of(combo(b, a, d, c)) != k ||
+            gb_class_of(combo(c, d, a, b)) != k)
+            bad++;
+    }
+    CHECK_EQ_INT(bad, 0);
+    int classes = 0;
+    for (int k = 0; k < GB_CLASSES; k++) classes += seen[k] > 0;
+    CHECK_EQ_INT(classes, 715); /* C(13, 4): every class is reached */
+    CHECK_EQ_INT(gb_class_of(0), 0);
+    CHECK_EQ_INT(gb_class_of(9999), 714);
+    CHECK(gb_class_of(combo(PAT_FLEX3, 0, 0, 0)) != gb_class_of(combo(PAT_BLOCK4, 0, 0, 0)));
+    /* 4 equal digits: one ordering; 4 distinct: 24 */
+    CHECK_EQ_INT(seen[gb_class_of(combo(3, 3, 3, 3))], 1);
+    CHECK_EQ_INT(seen[gb_class_of(combo(1, 2, 3, 4))], 24);
+}
+
+static int value(const gb_tables *t, int colour, int role, int a, int b, int c, int d) {
+    return t->ev[colour - 1][role][combo(a, b, c, d)];
+}
+
+static void test_tables(rv_gomoku_rule rule) {
+    static gb_tables t;
+    t.ready = 0;
+    gb_tables_build(&t, rule, 7);
+    const gb_eval_weights *w = &gb_eval_fitted[gb_eval_rule_index(rule)];
+    int bad = 0;
+    for (int i = 0; i < 10000; i++)
+        for (int c = 0; c < 2; c++)
+            for (int r = 0; r < 2; r++) bad += t.ev[c][r][i] != w->cls[c][r][gb_class_of(i)];
+    CHECK_EQ_INT(bad, 0);
+    CHECK(memcmp(t.extra, w->extra, sizeof t.extra) == 0);
+    for (int c = 0; c < 2; c++)
+        for (int r = 0; r < 2; r++) CHECK_EQ_INT(t.ev[c][r][GB_COMBO_NONE], 0);
+
+    /* shapes for the side to move (white: no forbidden points in any rule) */
+    int c = RV_WHITE, r = GB_TO_MOVE;
+    int none = value(&t, c, r, 0, 0, 0, 0);
+    int three = value(&t, c, r, PAT_FLEX3, 0, 0, 0);
+    int four3 = value(&t, c, r, PAT_BLOCK4, PAT_FLEX3, 0, 0);
+    int three3 = value(&t, c, r, PAT_FLEX3, PAT_FLEX3, 0, 0);
+    CHECK_MSG(four3 > three, "rule %d: four-three %d, three %d", (int)rule, four3, three);
+    CHECK_MSG(three3 > three, "rule %d: double three %d, three %d", (int)rule, three3, three);
+    CHECK_MSG(three > none, "rule %d: three %d, nothing %d", (int)rule, three, none);
+    /* the opponent's threats count against the side to move */
+    int othree = value(&t, RV_BLACK, GB_WAITING, PAT_FLEX3, 0, 0, 0);
+    int ofour3 = value(&t, RV_BLACK, GB_WAITING, PAT_BLOCK4, PAT_FLEX3, 0, 0);
+    CHECK_MSG(ofour3 > othree, "rule %d: waiting four-three %d, three %d", (int)rule, ofour3,
+              othree);
+    CHECK_MSG(othree > value(&t, RV_BLACK, GB_WAITING, 0, 0, 0, 0), "rule %d", (int)rule);
+    /* a four-three to play is worth more than a double three (it cannot be stopped) */
+    for (int s = 0; s < 2; s++)
+        CHECK_MSG(t.extra[s][GB_X_FOUR3] > t.extra[s][GB_X_THREE3], "rule %d: %d vs %d",
+                  (int)rule, t.extra[s][GB_X_FOUR3], t.extra[s][GB_X_THREE3]);
+    if (rule == RV_RULE_RENJU) {
+        /* black's double three is forbidden: worth less to black than to white */
+        int b33 = value(&t, RV_BLACK, GB_TO_MOVE, PAT_FLEX3, PAT_FLEX3, 0, 0);
+        CHECK_MSG(b33 < three3, "black double three %d, white's %d", b33, three3);
+        int bover = value(&t, RV_BLACK, GB_TO_MOVE, PAT_OVERLINE, 0, 0, 0);
+        CHECK_MSG(bover < value(&t, RV_BLACK, GB_TO_MOVE, PAT_FLEX3, 0, 0, 0),
+                  "black overline %d", bover);
+    }
+}
+
+/* The sums of a board reached by play/undo equal those of the same position loaded. */
+static void test_incremental(rv_gomoku_rule rule) {
+    static gb_tables t;
+    static gboard b, f;
+    t.ready = 0;
+    gb_tables_build(&t, rule, 3);
+    rv_rng r;
+    rv_rng_seed(&r, 42 + (uint64_t)rule);
+    int bad = 0, checks = 0;
+    for (int game = 0; game < 20; game++) {
+        rv_gomoku g;
+        rv_gomoku_init(&g, 15, 15, rule);
+        gb_load(&b, &t, &g);
+        for (int ply = 0; ply < 60; ply++) {
+            int x = 3 + (int)rv_rng_below(&r, 9), y = 3 + (int)rv_rng_below(&r, 9);
+            if (rv_gomoku_play(&g, x, y) != RV_OK) continue;
+            gb_play(&b, gb_index(x, y));
+            rv_gomoku_result res;
+            rv_gomoku_get_result(&g, &res);
+            if (ply % 7 == 3) { /* take one back now and then */
+                rv_gomoku_undo(&g);
+                gb_undo(&b);
+            } else if (res.over)
+                break;
+            gb_load(&f, &t, &g);
+            checks++;
+            bad += memcmp(b.etot, f.etot, sizeof b.etot) != 0;
+        }
+        /* back to the empty board */
+        while (b.nstones) gb_undo(&b);
+        rv_gomoku_init(&g, 15, 15, rule);
+        gb_load(&f, &t, &g);
+        bad += memcmp(b.etot, f.etot, sizeof b.etot) != 0;
+    }
+    CHECK(checks > 500);
+    CHECK_EQ_INT(bad, 0);
+}
+
+int main(void) {
+    test_classes();
+    static const rv_gomoku_rule rules[] = {RV_RULE_FREESTYLE, RV_RULE_STANDARD, RV_RULE_RENJU};
+    for (int i = 0; i < 3; i++) {
+        test_tables(rules[i]);
+        test_incremental(rules[i]);
+    }
+    return test_finish();
+}

@@ -1,0 +1,618 @@
+/*
+ * rv-gomoku-train: the reproducible pipeline behind the Gomoku/Renju evaluation
+ * tables (src/gomoku/eval_weights.c).  Deterministic for given arguments.
+ *
+ *   rv-gomoku-train selfplay --rule R --games N --seed S [--nodes K] [--out FILE]
+ *       Plays N games of the engine against itself (K nodes a move) on 15x15,
+ *       each from an opening drawn by seed S: one of the 26 classical three-stone
+ *       openings (one game in three) or 3-6 random stones in the central 7x7.
+ *       One line per game: 'RESULT NOPEN x,y,EVAL ...' (RESULT 1 black won,
+ *       -1 white won, 0 draw; the first NOPEN moves are the opening; EVAL the
+ *       engine's score for the mover, 0 in the opening).
+ *
+ *   rv-gomoku-train fit --rule R [--l2 X] [--iters N] [--out FILE] DATA...
+ *       Fits the rule's tables by regularised logistic regression of the game
+ *       result on the evaluation's features (see fit()) and writes them as text.
+ *
+ *   rv-gomoku-train prior --rule R [--out FILE]
+ *       Writes the hand-set values (the fit's starting point) in the same text form.
+ *
+ *   rv-gomoku-train emit --out FILE.c FREESTYLE STANDARD RENJU
+ *       Turns three fitted tables into the C source the engine builds
+ *       (src/gomoku/eval_weights.c).
+ *
+ * See docs/engine-gomoku.md and scripts/fit-gomoku-weights.sh (`make weights`).
+ */
+#include "gomoku/pattern.h"
+#include "renversi/core.h"
+#include "renversi/gomoku_ai.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define NCLS GB_CLASSES
+#define NPAR (2 * 2 * NCLS + 2 * GB_X_N)
+#define BOARD 15
+
+static int par_cls(int colour, int role, int cls) { return (colour * 2 + role) * NCLS + cls; }
+static int par_extra(int stm, int term) { return 4 * NCLS + stm * GB_X_N + term; }
+
+static void usage(FILE *f) {
+    fprintf(f,
+            "usage: rv-gomoku-train selfplay --rule R --games N --seed S [--nodes K] [--out FILE]\n"
+            "       rv-gomoku-train fit --rule R [--l2 X] [--iters N] [--out FILE] DATA...\n"
+            "       rv-gomoku-train prior --rule R [--out FILE]\n"
+            "       rv-gomoku-train emit --out FILE.c FREESTYLE STANDARD RENJU\n"
+            "\n"
+            "R is freestyle, standard or renju (15x15).\n"
+            "selfplay  N engine-vs-engine games, K nodes a move (default 4000), from\n"
+            "          openings drawn with seed S (the 26 classical ones, or 3-6 random\n"
+            "          stones); one line per game: 'RESULT NOPEN x,y,EVAL ...'.\n"
+            "fit       logistic regression of the results on the evaluation's features,\n"
+            "          L2 penalty X towards the hand-set values (default 20), N Newton\n"
+            "          steps (default 60); one game in 10 is held out and its log loss\n"
+            "          printed; writes the tables as text (default R.txt).\n"
+            "prior     the hand-set tables in the same text form.\n"
+            "emit      the C source of the three rules' tables.\n");
+}
+
+static int parse_long(const char *s, long lo, long hi, long *out) {
+    char *end;
+    errno = 0;
+    long v = strtol(s, &end, 10);
+    if (errno || end == s || *end || v < lo || v > hi) return -1;
+    *out = v;
+    return 0;
+}
+
+static int parse_rule(const char *s, rv_gomoku_rule *r) {
+    if (!strcmp(s, "freestyle")) *r = RV_RULE_FREESTYLE;
+    else if (!strcmp(s, "standard")) *r = RV_RULE_STANDARD;
+    else if (!strcmp(s, "renju")) *r = RV_RULE_RENJU;
+    else {
+        fprintf(stderr, "rv-gomoku-train: rule '%s': expected freestyle, standard or renju\n", s);
+        return -1;
+    }
+    return 0;
+}
+
+/* ------------------------------------------------------------------ self-play */
+
+/* The k-th (0..25) classical opening: black (0,0), white (0,-1) direct or (1,-1)
+   indirect, black's third stone within two points, one of each mirror pair. */
+static void classical(int k, int *dx, int *dy) {
+    int n = 0;
+    for (int ind = 0; ind < 2; ind++)
+        for (int y = -2; y <= 2; y++)
+            for (int x = -2; x <= 2; x++) {
+                int wx = ind, wy = -1;
+                if ((x == 0 && y == 0) || (x == wx && y == wy)) continue;
+                if (!ind && x < 0) continue;     /* mirror x -> -x */
+                if (ind && x + y < 0) continue; /* mirror (x, y) -> (-y, -x) */
+                if (n++ == k) {
+                    dx[0] = 0, dy[0] = 0, dx[1] = wx, dy[1] = wy, dx[2] = x, dy[2] = y;
+                    return;
+                }
+            }
+}
+
+static int play_opening(rv_gomoku *g, rv_rng *r) {
+    int c = BOARD / 2;
+    if (rv_rng_below(r, 3) == 0) {
+        int dx[3], dy[3];
+        classical((int)rv_rng_below(r, 26), dx, dy);
+        for (int i = 0; i < 3; i++)
+            if (rv_gomoku_play(g, c + dx[i], c + dy[i]) != RV_OK) return -1;
+        return 3;
+    }
+    int n = 3 + (int)rv_rng_below(r, 4);
+    for (int i = 0; i < n;) {
+        int x = c - 3 + (int)rv_rng_below(r, 7), y = c - 3 + (int)rv_rng_below(r, 7);
+        if (rv_gomoku_play(g, x, y) == RV_OK) i++; /* occupied or forbidden: draw again */
+    }
+    return n;
+}
+
+static int selfplay(rv_gomoku_rule rule, long games, long seed, long nodes, FILE *out) {
+    rv_gomoku_ai *ai = rv_gomoku_ai_new(8u << 20);
+    if (!ai) {
+        fprintf(stderr, "rv-gomoku-train: out of memory\n");
+        return 1;
+    }
+    rv_rng r;
+    rv_rng_seed(&r, (uint64_t)seed * 0x9E3779B97F4A7C15ULL + (uint64_t)rule);
+    rv_gomoku_limits lim = {.level = 0, .nodes = nodes};
+    int wins[3] = {0, 0, 0};
+    for (long gi = 0; gi < games; gi++) {
+        rv_gomoku g;
+        rv_gomoku_init(&g, BOARD, BOARD, rule);
+        rv_gomoku_ai_clear(ai);
+        int nopen = play_opening(&g, &r);
+        if (nopen < 0) {
+            fprintf(stderr, "rv-gomoku-train: bad opening\n");
+            rv_gomoku_ai_free(ai);
+            return 1;
+        }
+        static int ev[RV_GOMOKU_MAX_POINTS];
+        int nmoves = nopen;
+        for (int i = 0; i < nopen; i++) ev[i] = 0;
+        rv_gomoku_result res;
+        rv_gomoku_get_result(&g, &res);
+        while (!res.over && nmoves < BOARD * BOARD) {
+            rv_gomoku_ai_info info;
+            if (rv_gomoku_ai_think(ai, &g, &lim, &info) != RV_OK) break; /* no legal move */
+            if (rv_gomoku_play_forced(&g, info.x, info.y) != RV_OK) break;
+            ev[nmoves++] = info.eval;
+            rv_gomoku_get_result(&g, &res);
+        }
+        int result = res.winner == RV_BLACK ? 1 : res.winner == RV_WHITE ? -1 : 0;
+        wins[result + 1]++;
+        if (fprintf(out, "%d %d", result, nopen) < 0) return 1;
+        for (int i = 0; i < nmoves; i++) {
+            int x, y;
+            rv_gomoku_move_at(&g, i, &x, &y);
+            fprintf(out, " %d,%d,%d", x, y, ev[i]);
+        }
+        if (fputc('\n', out) == EOF || fflush(out)) {
+            perror("rv-gomoku-train: write");
+            rv_gomoku_ai_free(ai);
+            return 1;
+        }
+        if ((gi + 1) % 50 == 0)
+            fprintf(stderr, "selfplay: %ld games (black %d, white %d, draws %d)\n", gi + 1, wins[2],
+                    wins[0], wins[1]);
+    }
+    rv_gomoku_ai_free(ai);
+    return 0;
+}
+
+/* ------------------------------------------------------------------ the tables as text */
+
+static int write_table(const char *path, rv_gomoku_rule rule, const double *w) {
+    FILE *f = fopen(path, "w");
+    if (!f) {
+        perror(path);
+        return 1;
+    }
+    fprintf(f, "# rv-gomoku-train table, rule %s: own[2][%d] waiting[2][%d] per colour, extra[2][%d]\n",
+            rv_gomoku_rule_name(rule), NCLS, NCLS, GB_X_N);
+    for (int i = 0; i < NPAR; i++) {
+        double v = round(w[i]);
+        if (v > 32000) v = 32000;
+        if (v < -32000) v = -32000;
+        fprintf(f, "%d%c", (int)v, (i + 1) % 16 == 0 || i + 1 == NPAR ? '\n' : ' ');
+    }
+    if (fclose(f)) {
+        perror(path);
+        return 1;
+    }
+    return 0;
+}
+
+static int read_table(const char *path, int *w) {
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        perror(path);
+        return 1;
+    }
+    int c = fgetc(f);
+    if (c == '#')
+        while (c != '\n' && c != EOF) c = fgetc(f);
+    else
+        ungetc(c, f);
+    for (int i = 0; i < NPAR; i++)
+        if (fscanf(f, "%d", &w[i]) != 1 || w[i] < -32000 || w[i] > 32000) {
+            fprintf(stderr, "%s: value %d missing or out of range (expected %d integers)\n", path,
+                    i, NPAR);
+            fclose(f);
+            return 1;
+        }
+    fclose(f);
+    return 0;
+}
+
+/* The hand-set values: the move-ordering table of the point classes for both roles,
+   and the threat terms the search used before the fit. */
+static void prior_values(rv_gomoku_rule rule, double *w) {
+    static gb_tables t;
+    t.ready = 0;
+    gb_tables_build(&t, rule, 1);
+    for (int i = 0; i < 10000; i++)
+        for (int c = 0; c < 2; c++)
+            for (int r = 0; r < 2; r++) w[par_cls(c, r, gb_class_of(i))] = t.combo_val[c][i];
+    for (int c = 0; c < 2; c++) {
+        w[par_extra(c, GB_X_TEMPO)] = 10;
+        w[par_extra(c, GB_X_FOUR3)] = 5000;
+        w[par_extra(c, GB_X_THREE3)] = 2000;
+        w[par_extra(c, GB_X_FOUR3W)] = 300;
+    }
+}
+
+/* ------------------------------------------------------------------ fit */
+
+/* One training position: label (1 win, 0.5 draw, 0 loss for the side to move) and its
+   sparse features (parameter index, count). */
+typedef struct sample {
+    float y;
+    int hold; /* held out */
+    int off, n;
+} sample;
+
+typedef struct dataset {
+    sample *s;
+    size_t ns, cap;
+    int32_t *idx;
+    float *val;
+    size_t nf, fcap;
+} dataset;
+
+static int push_feature(dataset *d, int idx, float v) {
+    if (d->nf == d->fcap) {
+        size_t cap = d->fcap ? d->fcap * 2 : 1 << 20;
+        int32_t *i2 = realloc(d->idx, cap * sizeof *i2);
+        if (!i2) return -1;
+        d->idx = i2;
+        float *v2 = realloc(d->val, cap * sizeof *v2);
+        if (!v2) return -1;
+        d->val = v2;
+        d->fcap = cap;
+    }
+    d->idx[d->nf] = idx;
+    d->val[d->nf++] = v;
+    return 0;
+}
+
+/* Adds the position of b (side to move's view) with label y; quiet positions only. */
+static int add_position(dataset *d, const gboard *b, float y, int hold) {
+    int us = b->stm - 1, them = 1 - us;
+    /* the search never evaluates these: a five to play or to stop, an open four to make */
+    if (b->cnt[us][TL_FIVE] || b->cnt[them][TL_FIVE] || b->cnt[us][TL_FLEX4]) return 0;
+    int own[NCLS], opp[NCLS];
+    memset(own, 0, sizeof own);
+    memset(opp, 0, sizeof opp);
+    for (int yy = 0; yy < b->h; yy++)
+        for (int x = 0; x < b->w; x++) {
+            int p = gb_index(x, yy);
+            if (b->cell[p]) continue;
+            own[gb_class_of(b->combo[us][p])]++;
+            opp[gb_class_of(b->combo[them][p])]++;
+        }
+    if (d->ns == d->cap) {
+        size_t cap = d->cap ? d->cap * 2 : 1 << 16;
+        sample *s2 = realloc(d->s, cap * sizeof *s2);
+        if (!s2) return -1;
+        d->s = s2;
+        d->cap = cap;
+    }
+    sample *s = &d->s[d->ns++];
+    s->y = y;
+    s->hold = hold;
+    s->off = (int)d->nf;
+    for (int k = 0; k < NCLS; k++) {
+        if (own[k] && push_feature(d, par_cls(us, GB_TO_MOVE, k), (float)own[k])) return -1;
+        if (opp[k] && push_feature(d, par_cls(them, GB_WAITING, k), -(float)opp[k])) return -1;
+    }
+    if (push_feature(d, par_extra(us, GB_X_TEMPO), 1)) return -1;
+    int term = gb_threat_term(b);
+    if (term != GB_X_TEMPO && push_feature(d, par_extra(us, term), 1)) return -1;
+    s->n = (int)d->nf - s->off;
+    return 0;
+}
+
+static int load_games(dataset *d, const char *path, rv_gomoku_rule rule, gb_tables *t, long *ngames) {
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        perror(path);
+        return 1;
+    }
+    static char line[16384];
+    static gboard b;
+    long lineno = 0;
+    while (fgets(line, sizeof line, f)) {
+        lineno++;
+        if (!strchr(line, '\n') && !feof(f)) {
+            fprintf(stderr, "%s:%ld: line longer than %zu bytes\n", path, lineno, sizeof line - 1);
+            fclose(f);
+            return 1;
+        }
+        int result, nopen, pos;
+        if (sscanf(line, "%d %d%n", &result, &nopen, &pos) != 2 || result < -1 || result > 1) {
+            fprintf(stderr, "%s:%ld: expected 'RESULT NOPEN moves...'\n", path, lineno);
+            fclose(f);
+            return 1;
+        }
+        rv_gomoku g;
+        rv_gomoku_init(&g, BOARD, BOARD, rule);
+        gb_load(&b, t, &g);
+        int hold = (*ngames)++ % 10 == 0;
+        const char *s = line + pos;
+        for (int i = 0;; i++) {
+            int x, y, e, n;
+            if (sscanf(s, " %d,%d,%d%n", &x, &y, &e, &n) != 3) break;
+            s += n;
+            if (x < 0 || x >= BOARD || y < 0 || y >= BOARD || b.cell[gb_index(x, y)]) {
+                fprintf(stderr, "%s:%ld: move %d (%d,%d) off the board or occupied\n", path,
+                        lineno, i, x, y);
+                fclose(f);
+                return 1;
+            }
+            if (i >= nopen) {
+                float lab = result == 0 ? 0.5f : (result == 1) == (b.stm == RV_BLACK) ? 1.0f : 0.0f;
+                if (add_position(d, &b, lab, hold)) {
+                    fprintf(stderr, "rv-gomoku-train: out of memory\n");
+                    fclose(f);
+                    return 1;
+                }
+            }
+            gb_play(&b, gb_index(x, y));
+        }
+    }
+    fclose(f);
+    return 0;
+}
+
+static double sigmoid(double z) { return 1.0 / (1.0 + exp(-z)); }
+
+static double logloss(double y, double z) {
+    /* -(y log p + (1-y) log(1-p)), p = sigmoid(z), computed stably */
+    double lp = z >= 0 ? -log1p(exp(-z)) : z - log1p(exp(z));        /* log p */
+    double lq = z >= 0 ? -z - log1p(exp(-z)) : -log1p(exp(z));       /* log (1-p) */
+    return -(y * lp + (1 - y) * lq);
+}
+
+static double dot(const dataset *d, const sample *s, const double *w) {
+    double z = 0;
+    for (int j = 0; j < s->n; j++) z += w[d->idx[s->off + j]] * d->val[s->off + j];
+    return z;
+}
+
+/* Mean log loss over the training (hold 0) or held-out (hold 1) positions. */
+static double mean_loss(const dataset *d, const double *w, double scale, int hold) {
+    double sum = 0;
+    size_t n = 0;
+    for (size_t i = 0; i < d->ns; i++)
+        if (d->s[i].hold == hold) sum += logloss(d->s[i].y, scale * dot(d, &d->s[i], w)), n++;
+    return n ? sum / (double)n : 0;
+}
+
+/*
+ * The fit. The evaluation is linear in its parameters: z = sum_j w_j x_j, where x
+ * counts the empty points of each class for the side to move (role "to move") and,
+ * negated, for the opponent (role "waiting"), plus the tempo and threat terms;
+ * P(side to move wins) = sigmoid(z) is fitted to the results. First the hand-set
+ * values p get a scale s (P = sigmoid(s * hand eval)); then w (logit units) is
+ * fitted by damped diagonal Newton steps, minimising the summed log loss plus
+ * l2 * sum (w_j - s p_j)^2 — rare classes stay at their hand-set values. The
+ * tables are w / s: the search's units.
+ */
+static int fit(rv_gomoku_rule rule, double l2, long iters, int nfiles, char **files, const char *out) {
+    static gb_tables t;
+    gb_tables_build(&t, rule, 1);
+    dataset d = {0};
+    long ngames = 0;
+    for (int i = 0; i < nfiles; i++)
+        if (load_games(&d, files[i], rule, &t, &ngames)) return 1;
+    size_t ntrain = 0;
+    for (size_t i = 0; i < d.ns; i++) ntrain += !d.s[i].hold;
+    fprintf(stderr, "fit: %ld games, %zu positions (%zu held out), %zu features\n", ngames, d.ns,
+            d.ns - ntrain, d.nf);
+    if (ntrain == 0) {
+        fprintf(stderr, "fit: no positions\n");
+        return 1;
+    }
+    static double p[NPAR], w[NPAR], g[NPAR], h[NPAR], wn[NPAR];
+    prior_values(rule, p);
+    /* the scale of the hand-set evaluation: golden-section search on log10 s */
+    double lo = -6, hi = -1;
+    for (int it = 0; it < 60; it++) {
+        double a = hi - (hi - lo) * 0.618, bb = lo + (hi - lo) * 0.618;
+        if (mean_loss(&d, p, pow(10, a), 0) < mean_loss(&d, p, pow(10, bb), 0))
+            hi = bb;
+        else
+            lo = a;
+    }
+    double s = pow(10, (lo + hi) / 2);
+    fprintf(stderr, "fit: hand-set scale %.3g/point; log loss train %.4f held out %.4f\n", s,
+            mean_loss(&d, p, s, 0), mean_loss(&d, p, s, 1));
+    for (int j = 0; j < NPAR; j++) w[j] = s * p[j];
+    double obj = 0;
+    for (long it = 0; it <= iters; it++) {
+        memset(g, 0, sizeof g);
+        memset(h, 0, sizeof h);
+        double loss = 0;
+        for (size_t i = 0; i < d.ns; i++) {
+            const sample *sm = &d.s[i];
+            if (sm->hold) continue;
+            double zz = dot(&d, sm, w), q = sigmoid(zz);
+            loss += logloss(sm->y, zz);
+            double r = q - sm->y, c = q * (1 - q);
+            for (int j = 0; j < sm->n; j++) {
+                int k = d.idx[sm->off + j];
+                double x = d.val[sm->off + j];
+                g[k] += r * x;
+                h[k] += c * x * x;
+            }
+        }
+        double pen = 0;
+        for (int j = 0; j < NPAR; j++) {
+            double dv = w[j] - s * p[j];
+            pen += l2 * dv * dv;
+            g[j] += 2 * l2 * dv;
+            h[j] += 2 * l2;
+        }
+        obj = loss + pen;
+        if (it == iters) break;
+        /* a damped diagonal Newton step, halved until the objective falls */
+        double eta = 1;
+        for (int tries = 0; tries < 20; tries++, eta /= 2) {
+            for (int j = 0; j < NPAR; j++) wn[j] = w[j] - eta * g[j] / h[j];
+            double l = 0, pn = 0;
+            for (size_t i = 0; i < d.ns; i++)
+                if (!d.s[i].hold) l += logloss(d.s[i].y, dot(&d, &d.s[i], wn));
+            for (int j = 0; j < NPAR; j++) pn += l2 * (wn[j] - s * p[j]) * (wn[j] - s * p[j]);
+            if (l + pn < obj) break;
+        }
+        memcpy(w, wn, sizeof w);
+        if (it % 10 == 0 || it + 1 == iters)
+            fprintf(stderr, "fit: step %ld (eta %.3g): train %.4f held out %.4f\n", it + 1, eta,
+                    mean_loss(&d, w, 1, 0), mean_loss(&d, w, 1, 1));
+    }
+    fprintf(stderr, "fit: final train %.4f held out %.4f (hand-set %.4f)\n", mean_loss(&d, w, 1, 0),
+            mean_loss(&d, w, 1, 1), mean_loss(&d, p, s, 1));
+    for (int j = 0; j < NPAR; j++) w[j] /= s;
+    free(d.s);
+    free(d.idx);
+    free(d.val);
+    return write_table(out, rule, w);
+}
+
+/* ------------------------------------------------------------------ emit */
+
+static void emit_row(FILE *f, const int *v, int n) {
+    for (int i = 0; i < n; i++)
+        fprintf(f, "%s%d,", i % 16 == 0 ? "\n         " : " ", v[i]);
+}
+
+static int emit(const char *out, char **files) {
+    static int w[3][NPAR];
+    for (int r = 0; r < 3; r++)
+        if (read_table(files[r], w[r])) return 1;
+    FILE *f = fopen(out, "w");
+    if (!f) {
+        perror(out);
+        return 1;
+    }
+    fprintf(f, "/*\n * The Gomoku/Renju evaluation tables, fitted by tools/gomoku_train.c from the\n"
+               " * engine's self-play games (scripts/fit-gomoku-weights.sh, `make weights`).\n"
+               " * Generated: do not edit. See docs/engine-gomoku.md.\n */\n"
+               "#include \"gomoku/pattern.h\"\n\n"
+               "const gb_eval_weights gb_eval_fitted[3] = {\n");
+    static const char *names[3] = {"freestyle", "exact five", "Renju"};
+    for (int r = 0; r < 3; r++) {
+        fprintf(f, "    /* %s */\n    {.cls = {", names[r]);
+        for (int c = 0; c < 2; c++) {
+            fprintf(f, "{");
+            for (int ro = 0; ro < 2; ro++) {
+                fprintf(f, "{");
+                emit_row(f, w[r] + par_cls(c, ro, 0), NCLS);
+                fprintf(f, "},");
+            }
+            fprintf(f, "},");
+        }
+        fprintf(f, "},\n     .extra = {");
+        for (int c = 0; c < 2; c++) {
+            fprintf(f, "{");
+            for (int k = 0; k < GB_X_N; k++) fprintf(f, "%d,", w[r][par_extra(c, k)]);
+            fprintf(f, "},");
+        }
+        fprintf(f, "}},\n");
+    }
+    fprintf(f, "};\n");
+    if (fclose(f)) {
+        perror(out);
+        return 1;
+    }
+    return 0;
+}
+
+/* ------------------------------------------------------------------ main */
+
+int main(int argc, char **argv) {
+    if (argc < 2 || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
+        usage(argc < 2 ? stderr : stdout);
+        return argc < 2 ? 2 : 0;
+    }
+    const char *cmd = argv[1];
+    rv_gomoku_rule rule = RV_RULE_FREESTYLE;
+    int have_rule = 0;
+    long games = 0, seed = -1, nodes = 4000, iters = 60;
+    double l2 = 20;
+    const char *out = NULL;
+    char *files[256];
+    int nfiles = 0;
+    for (int i = 2; i < argc; i++) {
+        const char *a = argv[i];
+        int more = i + 1 < argc;
+        if (!strcmp(a, "--help")) {
+            usage(stdout);
+            return 0;
+        } else if (!strcmp(a, "--rule") && more) {
+            if (parse_rule(argv[++i], &rule)) return 2;
+            have_rule = 1;
+        } else if (!strcmp(a, "--games") && more) {
+            if (parse_long(argv[++i], 1, 10000000, &games)) goto bad;
+        } else if (!strcmp(a, "--seed") && more) {
+            if (parse_long(argv[++i], 0, 1000000000, &seed)) goto bad;
+        } else if (!strcmp(a, "--nodes") && more) {
+            if (parse_long(argv[++i], 100, 100000000, &nodes)) goto bad;
+        } else if (!strcmp(a, "--iters") && more) {
+            if (parse_long(argv[++i], 0, 100000, &iters)) goto bad;
+        } else if (!strcmp(a, "--l2") && more) {
+            char *end;
+            l2 = strtod(argv[++i], &end);
+            if (*end || !(l2 >= 0)) goto bad;
+        } else if (!strcmp(a, "--out") && more) {
+            out = argv[++i];
+        } else if (a[0] == '-') {
+            fprintf(stderr, "rv-gomoku-train: unknown option '%s' (or its value is missing)\n", a);
+            return 2;
+        } else if (nfiles < 256) {
+            files[nfiles++] = argv[i];
+        } else {
+            fprintf(stderr, "rv-gomoku-train: more than 256 files\n");
+            return 2;
+        }
+        continue;
+    bad:
+        fprintf(stderr, "rv-gomoku-train: bad value '%s' for %s\n", argv[i], a);
+        return 2;
+    }
+    if (!strcmp(cmd, "selfplay")) {
+        if (!have_rule || games <= 0 || seed < 0 || nfiles) {
+            fprintf(stderr, "rv-gomoku-train selfplay: needs --rule, --games and --seed\n");
+            return 2;
+        }
+        FILE *f = out ? fopen(out, "w") : stdout;
+        if (!f) {
+            perror(out);
+            return 1;
+        }
+        int rc = selfplay(rule, games, seed, nodes, f);
+        if (out && fclose(f)) {
+            perror(out);
+            return 1;
+        }
+        return rc;
+    }
+    if (!strcmp(cmd, "fit")) {
+        if (!have_rule || nfiles == 0) {
+            fprintf(stderr, "rv-gomoku-train fit: needs --rule and DATA files\n");
+            return 2;
+        }
+        return fit(rule, l2, iters, nfiles, files,
+                   out ? out : rule == RV_RULE_RENJU ? "renju.txt"
+                           : rule == RV_RULE_STANDARD ? "standard.txt" : "freestyle.txt");
+    }
+    if (!strcmp(cmd, "prior")) {
+        if (!have_rule || nfiles) {
+            fprintf(stderr, "rv-gomoku-train prior: needs --rule\n");
+            return 2;
+        }
+        static double p[NPAR];
+        prior_values(rule, p);
+        return write_table(out ? out : "prior.txt", rule, p);
+    }
+    if (!strcmp(cmd, "emit")) {
+        if (nfiles != 3 || !out) {
+            fprintf(stderr, "rv-gomoku-train emit: needs --out FILE.c and 3 table files\n");
+            return 2;
+        }
+        return emit(out, files);
+    }
+    fprintf(stderr, "rv-gomoku-train: unknown command '%s'\n", cmd);
+    usage(stderr);
+    return 2;
+}
