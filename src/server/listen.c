@@ -137,12 +137,25 @@ static void *accept_main(void *arg) {
         }
         struct pollfd pf = {l->fd, POLLIN, 0};
         if (poll(&pf, 1, 200) <= 0) continue;
-        int fd = accept(l->fd, NULL, NULL);
-        if (fd < 0) {
-            int e = errno;
-            if (e == EAGAIN || e == EWOULDBLOCK || e == EINTR || e == ECONNABORTED || e == EPROTO)
-                continue;
-            /* EMFILE, ENFILE, ENOBUFS, ENOMEM: wait for a descriptor to be freed. */
+        int fd = accept(l->fd, NULL, NULL), e = errno;
+        if (fd < 0 && (e == EAGAIN || e == EWOULDBLOCK || e == EINTR || e == ECONNABORTED ||
+                       e == EPROTO))
+            continue;
+        srv_accepted acc = {-1, 0};
+        if (fd >= 0) {
+            fcntl(fd, F_SETFD, FD_CLOEXEC);
+            /* What the kernel holds for a client that does not read is bounded too (it would
+               otherwise grow to megabytes per connection before the server's own queue
+               fills). */
+            int sndbuf = SRV_SOCKET_SNDBUF;
+            setsockopt(fd, SOL_SOCKET, SO_SNDBUF, &sndbuf, sizeof sndbuf);
+            acc.fd = srv_relay_add(l->relay, fd, &acc.serial);
+            e = errno;
+            if (acc.fd < 0) close(fd);
+        }
+        if (acc.fd < 0) {
+            /* EMFILE, ENFILE, ENOBUFS, ENOMEM (for the socket, or the relay's socket pair):
+               wait for a descriptor to be freed. */
             failures++;
             log_once(l, 1, "renversi serve: cannot accept a connection (errno %ld, %ld so far): "
                            "backing off\n", e, (long)failures);
@@ -151,24 +164,6 @@ static void *accept_main(void *arg) {
             continue;
         }
         backoff_ms = 0;
-        fcntl(fd, F_SETFD, FD_CLOEXEC);
-        /* What the kernel holds for a client that does not read is bounded too (it would
-           otherwise grow to megabytes per connection before the server's own queue fills). */
-        int sndbuf = SRV_SOCKET_SNDBUF;
-        setsockopt(fd, SOL_SOCKET, SO_SNDBUF, &sndbuf, sizeof sndbuf);
-        srv_accepted acc;
-        acc.fd = srv_relay_add(l->relay, fd, &acc.serial);
-        if (acc.fd < 0) {
-            /* No descriptors for the socket pair: like a failed accept. */
-            int e = errno;
-            close(fd);
-            failures++;
-            log_once(l, 1, "renversi serve: cannot accept a connection (errno %ld, %ld so far): "
-                           "backing off\n", e, (long)failures);
-            backoff_ms = backoff_ms ? (backoff_ms * 2 > 1000 ? 1000 : backoff_ms * 2) : 10;
-            sleep_ms(backoff_ms);
-            continue;
-        }
         for (;;) {
             pthread_mutex_lock(&l->lock);
             int room = l->nq < SRV_ACCEPT_QUEUE;

@@ -105,21 +105,28 @@ static void a_close(srv_relay *r, relay_pair *p) {
     set_deadline(r, p);
 }
 
+/* Sends buf[*off, end) as far as the socket takes it: 1 when some went, 0 when none could
+   (or none was waiting), -1 when the socket failed. */
+static int send_some(int fd, const uint8_t *buf, size_t *off, size_t end) {
+    if (*off >= end) return 0;
+    ssize_t w = send(fd, buf + *off, end - *off, MSG_NOSIGNAL);
+    if (w > 0) {
+        *off += (size_t)w;
+        return 1;
+    }
+    return w < 0 && !again(errno) ? -1 : 0;
+}
+
 /* Moves bytes every way they can go; kills the pair when both ends are done. */
 static void pair_service(srv_relay *r, relay_pair *p) {
     static const uint8_t close_1002[4] = {0x88, 0x02, 0x03, 0xea}; /* Close, 1002 */
     for (int progress = 1; progress && !p->dead;) {
         progress = 0;
         /* The client's bytes to libwebsockets. */
-        if (p->a >= 0 && p->in_off < p->in_ok) {
-            ssize_t w = send(p->a, p->in + p->in_off, p->in_ok - p->in_off, MSG_NOSIGNAL);
-            if (w > 0) {
-                p->in_off += (size_t)w;
-                progress = 1;
-            } else if (w < 0 && !again(errno)) {
-                a_close(r, p);
-                progress = 1;
-            }
+        if (p->a >= 0) {
+            int sent = send_some(p->a, p->in, &p->in_off, p->in_ok);
+            if (sent < 0) a_close(r, p);
+            progress |= sent != 0;
         }
         if (p->in_off == p->in_len) p->in_off = p->in_ok = p->in_len = 0;
         /* A held rest that the upgrade released (srv_relay_upgraded fed it again). */
@@ -154,15 +161,13 @@ static void pair_service(srv_relay *r, relay_pair *p) {
             p->a_shut = 1;
         }
         /* libwebsockets' bytes to the client. */
-        if (p->t >= 0 && p->out_off < p->out_len) {
-            ssize_t w = send(p->t, p->out + p->out_off, p->out_len - p->out_off, MSG_NOSIGNAL);
-            if (w > 0) {
-                p->out_off += (size_t)w;
-                progress = 1;
-            } else if (w < 0 && !again(errno)) {
+        if (p->t >= 0) {
+            int sent = send_some(p->t, p->out, &p->out_off, p->out_len);
+            if (sent < 0) {
                 pair_kill(r, p);
                 return;
             }
+            progress |= sent;
         }
         if (p->out_off == p->out_len) p->out_off = p->out_len = 0;
         if (p->a >= 0 && p->out_len == 0) {
