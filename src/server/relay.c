@@ -236,9 +236,11 @@ static void *relay_main(void *arg) {
         size_t nup = r->nupgraded;
         uint64_t ups[64];
         if (nup > 64) nup = 64;
-        memcpy(ups, r->upgraded, nup * sizeof *ups);
-        memmove(r->upgraded, r->upgraded + nup, (r->nupgraded - nup) * sizeof *ups);
-        r->nupgraded -= nup;
+        if (nup) {
+            memcpy(ups, r->upgraded, nup * sizeof *ups);
+            memmove(r->upgraded, r->upgraded + nup, (r->nupgraded - nup) * sizeof *ups);
+            r->nupgraded -= nup;
+        }
         int more = r->nupgraded > 0;
         pthread_mutex_unlock(&r->lock);
         if (more) {
