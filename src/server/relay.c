@@ -34,7 +34,8 @@
 
 #define RELAY_BUF 4096
 #define RELAY_LINGER_NS (2ull * 1000000000ull) /* waiting for a client to end after our end */
-#define RELAY_SOCKETPAIR_SNDBUF (32 * 1024)    /* what libwebsockets may write ahead */
+#define RELAY_SOCKETPAIR_SNDBUF (8 * 1024) /* what libwebsockets may write ahead: small, so a
+                                            client that does not read is noticed as before */
 
 typedef struct relay_pair {
     struct relay_pair *next, *prev;
