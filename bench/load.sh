@@ -24,4 +24,12 @@ for _ in $(seq 50); do
 done
 [ -n "${port:-}" ] || { cat "$dir/err" >&2; exit 1; }
 echo "$("$renversi" --version); $(nproc) cores: $(sed -n 's/^model name\s*: //p' /proc/cpuinfo | head -1)" >&2
+# CPU time (user + system, all threads) of the server, so that runs on a busy machine can be
+# compared per move (BENCHMARKS.md).
+ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; }
+hz=$(getconf CLK_TCK)
+s0=$(ticks "$pid")
+echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)" >&2
 "$build/bench-load" "$port" "$clients" "$seconds" "$think"
+s1=$(ticks "$pid")
+echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg); cpu during the run: server $(( (s1 - s0) * 1000 / hz )) ms" >&2

@@ -35,4 +35,13 @@ for i in $(seq "$instances"); do
     ports=${ports:+$ports,}$port
 done
 echo "$("$renversi" --version); $(nproc) cores: $(sed -n 's/^model name\s*: //p' /proc/cpuinfo | head -1); $instances instances on PostgreSQL $(psql -X -At -c 'SHOW server_version')" >&2
+# CPU time (user + system, all threads) of the servers and of the database's processes, so
+# that runs on a busy machine can be compared per move (BENCHMARKS.md).
+ticks() { local t=0 p; for p in "$@"; do [ -r "/proc/$p/stat" ] && t=$((t + $(awk '{print $14 + $15}' "/proc/$p/stat"))); done; echo "$t"; }
+pg_pids() { local pm; pm=$(head -1 "$PGHOST/data/postmaster.pid" 2>/dev/null) && echo "$pm $(pgrep -P "$pm" | tr '\n' ' ')"; }
+hz=$(getconf CLK_TCK)
+s0=$(ticks "${pids[@]}"); d0=$(ticks $(pg_pids))
+echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)" >&2
 "$build/bench-load" "$ports" "$clients" "$seconds" "$think"
+s1=$(ticks "${pids[@]}"); d1=$(ticks $(pg_pids))
+echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg); cpu during the run: servers $(( (s1 - s0) * 1000 / hz )) ms, database $(( (d1 - d0) * 1000 / hz )) ms" >&2

@@ -124,6 +124,10 @@ if grep -Eq '^=== [A-H][1-8]/' "$tmp/t3"; then ok; else bad "TB/TW clock: $(cat 
 # Without a time control set depth keeps its meaning: the same depth-3 answer twice.
 nb_session "$tmp/t4" 'set depth 3' "set game $game" go 'set time 0' go 'ping 1'
 if [ "$(grep -c '^=== ' "$tmp/t4")" = 2 ] && [ "$(grep '^=== ' "$tmp/t4" | cut -d/ -f1-2 | sort -u | wc -l)" = 1 ]; then ok; else bad "set time 0: $(grep '^===' "$tmp/t4")"; fi
+# --cpu-time: the limits count CPU time; set time still ends a depth-60 search.
+printf 'set depth 60\nset time 300\ngo\n' | timeout 60 "$RENVERSI" nboard --cpu-time >"$tmp/t6"
+if grep -Eq '^=== [A-H][1-8]/' "$tmp/t6"; then ok; else bad "--cpu-time + set time 300: $(cat "$tmp/t6")"; fi
+expect_exit 2 "$RENVERSI" nboard --cpu
 # Bad time controls: one clear line each, and the engine goes on.
 printf 'set time abc\nset time -5\nset time 99999999999\nset time\nset game (;GM[Othello]TI[soon]TY[8];)\nset game (;GM[Othello]TI[0]TY[8];)\nset depth 0\nset depth 61\nset depth 1e9\nping 3\n' |
     "$RENVERSI" nboard >"$tmp/t5"

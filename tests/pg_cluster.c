@@ -10,6 +10,9 @@
  *   - kill -9 of an instance at a random moment of a game, or while the computer thinks,
  *     ten times: the clients come back through another instance, no acknowledged move is
  *     lost and none is applied twice;
+ *   - presence (seats taken, spectators) and chat lines reach the clients of the other
+ *     instances live; an instance killed (-9) stops counting when it falls silent;
+ *   - a swap2 opening played across instances: choices heard live, seats follow tokens;
  *   - the database stopped and started again (RV_PG_CTL): /readyz says 503, an action is
  *     refused as `unavailable` and not stored, and after the restart the game goes on and
  *     every instance's clients see it.
@@ -180,6 +183,164 @@ static void test_three_instances(void) {
     /* No more moves, on any instance. */
     send_move(&b, "c5");
     CHECK_EQ_INT(move_answer(&b, "c5", NULL), 0);
+    ws_close(&a.c);
+    ws_close(&b.c);
+    ws_close(&w.c);
+}
+
+/* States until one where PRED holds; NULL after TIMEOUT_MS. */
+static cJSON *recv_state_where(ws_conn *c, int (*pred)(const cJSON *, int), int arg,
+                               int timeout_ms) {
+    int64_t end = now_ms() + timeout_ms;
+    for (;;) {
+        int left = (int)(end - now_ms());
+        cJSON *j = left > 0 ? harness_recv_type(c, "state", left) : NULL;
+        if (!j || pred(j, arg)) return j;
+        cJSON_Delete(j);
+    }
+}
+
+static int spectators_are(const cJSON *s, int n) {
+    return cJSON_GetObjectItem(s, "spectators")->valueint == n;
+}
+
+static int white_present(const cJSON *s, int yes) {
+    return cJSON_IsTrue(cJSON_GetObjectItem(cJSON_GetObjectItem(s, "present"), "white")) == yes;
+}
+
+/* Both seats taken by someone connected and N spectators. */
+static int all_here(const cJSON *s, int n) {
+    const cJSON *p = cJSON_GetObjectItem(s, "present");
+    return spectators_are(s, n) && cJSON_IsTrue(cJSON_GetObjectItem(p, "black")) &&
+           cJSON_IsTrue(cJSON_GetObjectItem(p, "white"));
+}
+
+static int step_is_place_3(const cJSON *s, int unused) {
+    (void)unused;
+    return !strcmp(harness_str(cJSON_GetObjectItem(s, "opening"), "step"), "place") && harness_nmoves(s) == 3;
+}
+
+/* The next `event` message (other messages dropped). */
+static cJSON *recv_event(ws_conn *c, const char *kind, int timeout_ms) {
+    int64_t end = now_ms() + timeout_ms;
+    for (;;) {
+        int left = (int)(end - now_ms());
+        cJSON *j = left > 0 ? harness_recv_type(c, "event", left) : NULL;
+        if (!j || !strcmp(harness_str(j, "kind"), kind)) return j;
+        cJSON_Delete(j);
+    }
+}
+
+/*
+ * Presence and chat across instances: black on 0, white on 1, a spectator on 2. Each sees
+ * the others' seats taken and the spectator counted; a chat line said on 1 reaches 0 and 2
+ * at once; the spectator leaving and white's instance killed (-9) show on 0.
+ */
+static void test_presence_chat(void) {
+    seat a, b, w;
+    create_on(&a, 0, "{\"type\":\"create\",\"variant\":\"freestyle\",\"mode\":\"online\"}");
+    join_on(&b, 1, a.room, "");
+    join_on(&w, 2, a.room, "");
+    cJSON *s = recv_state_where(&a.c, all_here, 1, 5000);
+    CHECK_MSG(s != NULL, "instance 0 did not count white on 1 and the spectator on 2");
+    cJSON_Delete(s);
+    s = recv_state_where(&b.c, all_here, 1, 5000);
+    CHECK_MSG(s != NULL, "instance 1 did not count black on 0 and the spectator on 2");
+    cJSON_Delete(s);
+    harness_drain(&w.c);
+    ws_send_text(&b.c, "{\"type\":\"chat\",\"text\":\"hello from one\"}");
+    cJSON *e = recv_event(&a.c, "chat", 5000);
+    CHECK_MSG(e && !strcmp(harness_str(e, "text"), "hello from one") && !strcmp(harness_str(e, "who"), "white"),
+              "black on instance 0 did not hear white's chat line live");
+    cJSON_Delete(e);
+    e = recv_event(&w.c, "chat", 5000);
+    CHECK_MSG(e && !strcmp(harness_str(e, "text"), "hello from one"), "the spectator on 2 did not hear it");
+    cJSON_Delete(e);
+    e = recv_event(&b.c, "chat", 5000);
+    CHECK_MSG(e && !strcmp(harness_str(e, "text"), "hello from one"), "white did not get its own line");
+    cJSON_Delete(e);
+    /* Said once: nobody hears it twice. */
+    e = recv_event(&a.c, "chat", 700);
+    CHECK_MSG(e == NULL, "black heard the line twice");
+    cJSON_Delete(e);
+    ws_close(&w.c);
+    s = recv_state_where(&a.c, spectators_are, 0, 5000);
+    CHECK_MSG(s != NULL, "the spectator's leaving (instance 2) did not show on instance 0");
+    cJSON_Delete(s);
+    /* White's instance dies without a word: its client counts go when it falls silent. */
+    stop_instance(1, SIGKILL);
+    s = recv_state_where(&a.c, white_present, 0, 30000);
+    CHECK_MSG(s != NULL, "white still shown present after its instance was killed");
+    cJSON_Delete(s);
+    ws_close(&b.c);
+    start_instance(1);
+    /* White comes back through instance 2. */
+    char tok[80];
+    snprintf(tok, sizeof tok, "%s", b.token);
+    join_on(&b, 2, a.room, tok);
+    CHECK_EQ_STR(b.seat, "white");
+    s = recv_state_where(&a.c, white_present, 1, 5000);
+    CHECK_MSG(s != NULL, "white's return through instance 2 did not show on 0");
+    cJSON_Delete(s);
+    ws_close(&a.c);
+    ws_close(&b.c);
+}
+
+/*
+ * A swap2 opening across instances: the opener (0) places three stones, white (1) asks for
+ * two more: the choice reaches the opener and the spectator (2) live as an event and in the
+ * state; the opener then takes white and white's client on 1 follows its token to black.
+ */
+static void test_opening_across(void) {
+    seat a, b, w;
+    create_on(&a, 0, "{\"type\":\"create\",\"variant\":\"freestyle\",\"mode\":\"online\","
+                     "\"opening\":\"swap2\"}");
+    join_on(&b, 1, a.room, "");
+    join_on(&w, 2, a.room, "");
+    harness_drain(&a.c);
+    const char *stones[] = {"h8", "i9", "g10"};
+    for (int i = 0; i < 3; i++) {
+        cJSON *s = play(&a, stones[i]);
+        CHECK_MSG(s && harness_nmoves(s) == i + 1, "opening stone %s", stones[i]);
+        cJSON_Delete(s);
+    }
+    cJSON *s = recv_state_n(&b.c, 3, 5000);
+    CHECK_MSG(s && !strcmp(harness_str(cJSON_GetObjectItem(s, "opening"), "step"), "choose") &&
+                  !strcmp(harness_str(s, "turn"), "white"),
+              "white on instance 1 was not asked to choose");
+    cJSON_Delete(s);
+    harness_drain(&a.c);
+    harness_drain(&w.c);
+    ws_send_text(&b.c, "{\"type\":\"opening\",\"choice\":\"plus2\"}");
+    cJSON *e = recv_event(&a.c, "choose", 5000);
+    CHECK_MSG(e && !strcmp(harness_str(e, "text"), "plus2"), "the opener on 0 did not hear the choice live");
+    cJSON_Delete(e);
+    e = recv_event(&w.c, "choose", 5000);
+    CHECK_MSG(e && !strcmp(harness_str(e, "text"), "plus2"), "the spectator on 2 did not hear the choice");
+    cJSON_Delete(e);
+    s = recv_state_where(&a.c, step_is_place_3, 0, 5000);
+    CHECK_MSG(s && !strcmp(harness_str(cJSON_GetObjectItem(s, "opening"), "actor"), "white"),
+              "the opener's state did not move on to white's two stones");
+    cJSON_Delete(s);
+    cJSON_Delete(play(&b, "j7"));
+    s = play(&b, "f6");
+    CHECK(s && harness_nmoves(s) == 5);
+    cJSON_Delete(s);
+    s = recv_state_n(&a.c, 5, 5000);
+    CHECK_MSG(s && !strcmp(harness_str(cJSON_GetObjectItem(s, "opening"), "step"), "choose"),
+              "the opener was not asked to choose after the two stones");
+    cJSON_Delete(s);
+    harness_drain(&b.c);
+    ws_send_text(&a.c, "{\"type\":\"opening\",\"choice\":\"white\"}");
+    cJSON *jb = harness_recv_type(&b.c, "joined", 5000);
+    CHECK_MSG(jb && !strcmp(harness_str(jb, "seat"), "black"), "white's client on 1 did not follow its token");
+    cJSON_Delete(jb);
+    s = play(&a, "k11"); /* the opener now plays white's 6th */
+    CHECK_MSG(s && harness_nmoves(s) == 6, "white's 6th after the swap");
+    cJSON_Delete(s);
+    s = recv_state_n(&b.c, 6, 5000);
+    CHECK_MSG(s && !strcmp(harness_str(s, "turn"), "black"), "instance 1 did not show the 6th move");
+    cJSON_Delete(s);
     ws_close(&a.c);
     ws_close(&b.c);
     ws_close(&w.c);
@@ -380,6 +541,15 @@ static int http_status(int i, const char *path) {
     return code;
 }
 
+/* /readyz of instance I once it says WANT, within 5 s (it reports the instance's last call
+   to the database or its probe, made every second): the status it last gave. */
+static int readyz_becomes(int i, int want) {
+    int64_t end = now_ms() + 5000;
+    int code;
+    while ((code = http_status(i, "/readyz")) != want && now_ms() < end) usleep(100 * 1000);
+    return code;
+}
+
 static int pg_ctl(const char *what) {
     const char *ctl = getenv("RV_PG_CTL");
     char cmd[600];
@@ -407,8 +577,8 @@ static void test_db_down(void) {
               e ? harness_str(e, "code") : "(no answer)");
     cJSON_Delete(e);
     CHECK_EQ_INT(http_status(1, "/healthz"), 200);
-    CHECK_EQ_INT(http_status(1, "/readyz"), 503);
-    CHECK_EQ_INT(http_status(0, "/readyz"), 503);
+    CHECK_EQ_INT(readyz_becomes(1, 503), 503);
+    CHECK_EQ_INT(readyz_becomes(0, 503), 503);
     CHECK_EQ_INT(pg_ctl("start"), 0);
     /* Back: the same move is played once (the refused one was never stored). */
     s = play(&b, "i9");
@@ -420,8 +590,8 @@ static void test_db_down(void) {
     s = play(&a, "j10");
     CHECK(s && harness_nmoves(s) == 3);
     cJSON_Delete(s);
-    CHECK_EQ_INT(http_status(0, "/readyz"), 200);
-    CHECK_EQ_INT(http_status(1, "/readyz"), 200);
+    CHECK_EQ_INT(readyz_becomes(0, 200), 200);
+    CHECK_EQ_INT(readyz_becomes(1, 200), 200);
     ws_close(&a.c);
     ws_close(&b.c);
 }
@@ -442,6 +612,8 @@ int main(int argc, char **argv) {
     fprintf(stderr, "pg_cluster: seed %u\n", seed);
     for (int i = 0; i < NINST; i++) start_instance(i);
     test_three_instances();
+    test_presence_chat();
+    test_opening_across();
     test_same_turn_race();
     test_ai_shared();
     for (int round = 0; round < 10; round++) {

@@ -2,17 +2,19 @@
  * rv-gomoku-train: the reproducible pipeline behind the Gomoku/Renju evaluation
  * tables (src/gomoku/eval_weights.c).  Deterministic for given arguments.
  *
- *   rv-gomoku-train selfplay --rule R --games N --seed S [--nodes K] [--out FILE]
+ *   rv-gomoku-train selfplay --rule R --games N --seed S [--nodes K] [--eval E] [--out FILE]
  *       Plays N games of the engine against itself (K nodes a move) on 15x15,
  *       each from an opening drawn by seed S: one of the 26 classical three-stone
  *       openings (one game in three) or 3-6 random stones in the central 7x7.
  *       One line per game: 'RESULT NOPEN x,y,EVAL ...' (RESULT 1 black won,
  *       -1 white won, 0 draw; the first NOPEN moves are the opening; EVAL the
- *       engine's score for the mover, 0 in the opening).
+ *       engine's score for the mover, 0 in the opening). --eval hand plays with
+ *       the hand-set tables (gb_eval_hand) instead of the built-in fitted ones.
  *
- *   rv-gomoku-train fit --rule R [--l2 X] [--iters N] [--out FILE] DATA...
+ *   rv-gomoku-train fit --rule R [--l2 X] [--blend B] [--iters N] [--out FILE] DATA...
  *       Fits the rule's tables by regularised logistic regression of the game
- *       result on the evaluation's features (see fit()) and writes them as text.
+ *       result (or a blend of it with the self-play search's score) on the
+ *       evaluation's features (see fit()) and writes them as text.
  *
  *   rv-gomoku-train prior --rule R [--out FILE]
  *       Writes the hand-set values (the fit's starting point) in the same text form.
@@ -24,6 +26,7 @@
  * See docs/engine-gomoku.md and scripts/fit-gomoku-weights.sh (`make weights`).
  */
 #include "gomoku/pattern.h"
+#include "gomoku/search.h"
 #include "renversi/core.h"
 #include "renversi/gomoku_ai.h"
 
@@ -42,8 +45,8 @@ static int par_extra(int stm, int term) { return 4 * NCLS + stm * GB_X_N + term;
 
 static void usage(FILE *f) {
     fprintf(f,
-            "usage: rv-gomoku-train selfplay --rule R --games N --seed S [--nodes K] [--out FILE]\n"
-            "       rv-gomoku-train fit --rule R [--l2 X] [--iters N] [--out FILE] DATA...\n"
+            "usage: rv-gomoku-train selfplay --rule R --games N --seed S [--nodes K] [--eval E] [--out FILE]\n"
+            "       rv-gomoku-train fit --rule R [--l2 X] [--blend B] [--iters N] [--out FILE] DATA...\n"
             "       rv-gomoku-train prior --rule R [--out FILE]\n"
             "       rv-gomoku-train emit --out FILE.c FREESTYLE STANDARD RENJU\n"
             "\n"
@@ -51,10 +54,14 @@ static void usage(FILE *f) {
             "selfplay  N engine-vs-engine games, K nodes a move (default 4000), from\n"
             "          openings drawn with seed S (the 26 classical ones, or 3-6 random\n"
             "          stones); one line per game: 'RESULT NOPEN x,y,EVAL ...'.\n"
+            "          --eval hand|fitted: the engine's evaluation tables (default fitted:\n"
+            "          the ones built in).\n"
             "fit       logistic regression of the results on the evaluation's features,\n"
             "          L2 penalty X towards the hand-set values (default 20), N Newton\n"
             "          steps (default 60); one game in 10 is held out and its log loss\n"
-            "          printed; writes the tables as text (default R.txt).\n"
+            "          against the results printed; writes the tables as text (default\n"
+            "          R.txt).  --blend B: the target is B x result + (1 - B) x the\n"
+            "          self-play search's score as a probability (default 1).\n"
             "prior     the hand-set tables in the same text form.\n"
             "emit      the C source of the three rules' tables.\n");
 }
@@ -116,11 +123,19 @@ static int play_opening(rv_gomoku *g, rv_rng *r) {
     return n;
 }
 
-static int selfplay(rv_gomoku_rule rule, long games, long seed, long nodes, FILE *out) {
+static int selfplay(rv_gomoku_rule rule, long games, long seed, long nodes, int hand, FILE *out) {
     rv_gomoku_ai *ai = rv_gomoku_ai_new(8u << 20);
     if (!ai) {
         fprintf(stderr, "rv-gomoku-train: out of memory\n");
         return 1;
+    }
+    if (hand) {
+        /* the engine's tables, built now for the rule (a think keeps them), get the
+           hand-set evaluation */
+        static gb_eval_weights h;
+        gb_eval_hand(rule, &h);
+        gb_tables_build(&ai->tables, rule, 0x9E3779B97F4A7C15ull);
+        gb_tables_set_eval(&ai->tables, &h);
     }
     rv_rng r;
     rv_rng_seed(&r, (uint64_t)seed * 0x9E3779B97F4A7C15ULL + (uint64_t)rule);
@@ -214,20 +229,14 @@ static int read_table(const char *path, int *w) {
     return 0;
 }
 
-/* The hand-set values: the move-ordering table of the point classes for both roles,
-   and the threat terms the search used before the fit. */
+/* The hand-set values (gb_eval_hand) as the fit's parameter vector. */
 static void prior_values(rv_gomoku_rule rule, double *w) {
-    static gb_tables t;
-    t.ready = 0;
-    gb_tables_build(&t, rule, 1);
-    for (int i = 0; i < 10000; i++)
-        for (int c = 0; c < 2; c++)
-            for (int r = 0; r < 2; r++) w[par_cls(c, r, gb_class_of(i))] = t.combo_val[c][i];
+    static gb_eval_weights h;
+    gb_eval_hand(rule, &h);
     for (int c = 0; c < 2; c++) {
-        w[par_extra(c, GB_X_TEMPO)] = 10;
-        w[par_extra(c, GB_X_FOUR3)] = 5000;
-        w[par_extra(c, GB_X_THREE3)] = 2000;
-        w[par_extra(c, GB_X_FOUR3W)] = 300;
+        for (int r = 0; r < 2; r++)
+            for (int k = 0; k < NCLS; k++) w[par_cls(c, r, k)] = h.cls[c][r][k];
+        for (int x = 0; x < GB_X_N; x++) w[par_extra(c, x)] = h.extra[c][x];
     }
 }
 
@@ -236,7 +245,9 @@ static void prior_values(rv_gomoku_rule rule, double *w) {
 /* One training position: label (1 win, 0.5 draw, 0 loss for the side to move) and its
    sparse features (parameter index, count). */
 typedef struct sample {
-    float y;
+    float y;  /* the target: the result, or a blend with the search's score */
+    float yo; /* the result */
+    int e;    /* the self-play search's score for the side to move */
     int hold; /* held out */
     int off, n;
 } sample;
@@ -266,7 +277,7 @@ static int push_feature(dataset *d, int idx, float v) {
 }
 
 /* Adds the position of b (side to move's view) with label y; quiet positions only. */
-static int add_position(dataset *d, const gboard *b, float y, int hold) {
+static int add_position(dataset *d, const gboard *b, float y, int e, int hold) {
     int us = b->stm - 1, them = 1 - us;
     /* the search never evaluates these: a five to play or to stop, an open four to make */
     if (b->cnt[us][TL_FIVE] || b->cnt[them][TL_FIVE] || b->cnt[us][TL_FLEX4]) return 0;
@@ -288,7 +299,8 @@ static int add_position(dataset *d, const gboard *b, float y, int hold) {
         d->cap = cap;
     }
     sample *s = &d->s[d->ns++];
-    s->y = y;
+    s->y = s->yo = y;
+    s->e = e;
     s->hold = hold;
     s->off = (int)d->nf;
     for (int k = 0; k < NCLS; k++) {
@@ -341,7 +353,7 @@ static int load_games(dataset *d, const char *path, rv_gomoku_rule rule, gb_tabl
             }
             if (i >= nopen) {
                 float lab = result == 0 ? 0.5f : (result == 1) == (b.stm == RV_BLACK) ? 1.0f : 0.0f;
-                if (add_position(d, &b, lab, hold)) {
+                if (add_position(d, &b, lab, e, hold)) {
                     fprintf(stderr, "rv-gomoku-train: out of memory\n");
                     fclose(f);
                     return 1;
@@ -369,12 +381,13 @@ static double dot(const dataset *d, const sample *s, const double *w) {
     return z;
 }
 
-/* Mean log loss over the training (hold 0) or held-out (hold 1) positions. */
+/* Mean log loss against the results over the training (hold 0) or held-out (hold 1)
+   positions. */
 static double mean_loss(const dataset *d, const double *w, double scale, int hold) {
     double sum = 0;
     size_t n = 0;
     for (size_t i = 0; i < d->ns; i++)
-        if (d->s[i].hold == hold) sum += logloss(d->s[i].y, scale * dot(d, &d->s[i], w)), n++;
+        if (d->s[i].hold == hold) sum += logloss(d->s[i].yo, scale * dot(d, &d->s[i], w)), n++;
     return n ? sum / (double)n : 0;
 }
 
@@ -388,7 +401,7 @@ static double mean_loss(const dataset *d, const double *w, double scale, int hol
  * l2 * sum (w_j - s p_j)^2 — rare classes stay at their hand-set values. The
  * tables are w / s: the search's units.
  */
-static int fit(rv_gomoku_rule rule, double l2, long iters, int nfiles, char **files, const char *out) {
+static int fit(rv_gomoku_rule rule, double l2, double blend, long iters, int nfiles, char **files, const char *out) {
     static gb_tables t;
     gb_tables_build(&t, rule, 1);
     dataset d = {0};
@@ -405,6 +418,33 @@ static int fit(rv_gomoku_rule rule, double l2, long iters, int nfiles, char **fi
     }
     static double p[NPAR], w[NPAR], g[NPAR], h[NPAR], wn[NPAR];
     prior_values(rule, p);
+    if (blend < 1) {
+        /* the search scores' scale against the results, then the blended targets */
+        double lo = -6, hi = -1, se;
+        for (int it = 0; it < 60; it++) {
+            double a = hi - (hi - lo) * 0.618, bb = lo + (hi - lo) * 0.618, la = 0, lb = 0;
+            for (size_t i = 0; i < d.ns; i++) {
+                const sample *sm = &d.s[i];
+                if (sm->hold || abs(sm->e) >= RV_GOMOKU_AI_WIN_MIN) continue;
+                la += logloss(sm->yo, pow(10, a) * sm->e);
+                lb += logloss(sm->yo, pow(10, bb) * sm->e);
+            }
+            if (la < lb)
+                hi = bb;
+            else
+                lo = a;
+        }
+        se = pow(10, (lo + hi) / 2);
+        for (size_t i = 0; i < d.ns; i++) {
+            sample *sm = &d.s[i];
+            double q = sm->e >= RV_GOMOKU_AI_WIN_MIN    ? 1
+                       : sm->e <= -RV_GOMOKU_AI_WIN_MIN ? 0
+                                                        : sigmoid(se * sm->e);
+            sm->y = (float)(blend * sm->yo + (1 - blend) * q);
+        }
+        fprintf(stderr, "fit: search score scale %.3g/point; targets %.2f result + %.2f score\n", se,
+                blend, 1 - blend);
+    }
     /* the scale of the hand-set evaluation: golden-section search on log10 s */
     double lo = -6, hi = -1;
     for (int it = 0; it < 60; it++) {
@@ -529,7 +569,8 @@ int main(int argc, char **argv) {
     rv_gomoku_rule rule = RV_RULE_FREESTYLE;
     int have_rule = 0;
     long games = 0, seed = -1, nodes = 4000, iters = 60;
-    double l2 = 20;
+    double l2 = 20, blend = 1;
+    int hand = 0;
     const char *out = NULL;
     char *files[256];
     int nfiles = 0;
@@ -554,6 +595,15 @@ int main(int argc, char **argv) {
             char *end;
             l2 = strtod(argv[++i], &end);
             if (*end || !(l2 >= 0)) goto bad;
+        } else if (!strcmp(a, "--eval") && more) {
+            i++;
+            if (!strcmp(argv[i], "hand")) hand = 1;
+            else if (!strcmp(argv[i], "fitted")) hand = 0;
+            else goto bad;
+        } else if (!strcmp(a, "--blend") && more) {
+            char *end;
+            blend = strtod(argv[++i], &end);
+            if (*end || !(blend >= 0 && blend <= 1)) goto bad;
         } else if (!strcmp(a, "--out") && more) {
             out = argv[++i];
         } else if (a[0] == '-') {
@@ -580,7 +630,7 @@ int main(int argc, char **argv) {
             perror(out);
             return 1;
         }
-        int rc = selfplay(rule, games, seed, nodes, f);
+        int rc = selfplay(rule, games, seed, nodes, hand, f);
         if (out && fclose(f)) {
             perror(out);
             return 1;
@@ -592,7 +642,7 @@ int main(int argc, char **argv) {
             fprintf(stderr, "rv-gomoku-train fit: needs --rule and DATA files\n");
             return 2;
         }
-        return fit(rule, l2, iters, nfiles, files,
+        return fit(rule, l2, blend, iters, nfiles, files,
                    out ? out : rule == RV_RULE_RENJU ? "renju.txt"
                            : rule == RV_RULE_STANDARD ? "standard.txt" : "freestyle.txt");
     }

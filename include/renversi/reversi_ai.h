@@ -64,6 +64,11 @@ rv_status rv_reversi_ai_set_eval(rv_reversi_ai *ai, rv_reversi_eval eval);
  * solves stay exact either way. */
 void rv_reversi_ai_set_probcut(rv_reversi_ai *ai, int on);
 
+/* Makes the time limits of this engine's searches count the CPU time of the
+ * thread that searches (on) instead of the wall clock (off, the default), so
+ * a time budget means the same on a busy machine as on an idle one. */
+void rv_reversi_ai_set_cpu_clock(rv_reversi_ai *ai, int on);
+
 /*
  * How long / how deep to think.  level 1..20 picks a depth (and an exact
  * endgame solve near the end) like a human-facing difficulty setting; level 0

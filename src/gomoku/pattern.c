@@ -104,6 +104,35 @@ int gb_eval_rule_index(rv_gomoku_rule rule) {
     }
 }
 
+void gb_tables_set_eval(gb_tables *t, const gb_eval_weights *w) {
+    memset(t->ev, 0, sizeof t->ev); /* GB_COMBO_NONE: worth nothing */
+    for (int i = 0; i < 10000; i++) {
+        int k = gb_class_of(i);
+        for (int c = 0; c < 2; c++)
+            for (int r = 0; r < 2; r++) t->ev[c][r][i] = w->cls[c][r][k];
+    }
+    memcpy(t->extra, w->extra, sizeof t->extra);
+}
+
+void gb_eval_hand(rv_gomoku_rule rule, gb_eval_weights *w) {
+    int renju = rule == RV_RULE_RENJU;
+    for (int i = 0; i < 10000; i++) {
+        int k4[4] = {i / 1000, i / 100 % 10, i / 10 % 10, i % 10};
+        for (int c = 0; c < 2; c++) {
+            int16_t v;
+            uint8_t tl;
+            gb_combo_eval(k4, renju, c + 1, &v, &tl);
+            w->cls[c][GB_TO_MOVE][gb_class_of(i)] = w->cls[c][GB_WAITING][gb_class_of(i)] = v;
+        }
+    }
+    for (int c = 0; c < 2; c++) {
+        w->extra[c][GB_X_TEMPO] = 10;
+        w->extra[c][GB_X_FOUR3] = 5000;
+        w->extra[c][GB_X_THREE3] = 2000;
+        w->extra[c][GB_X_FOUR3W] = 300;
+    }
+}
+
 void gb_tables_build(gb_tables *t, rv_gomoku_rule rule, uint64_t seed) {
     if (t->ready && t->rule == rule) return;
     for (int c = 0; c < 2; c++) {
@@ -116,14 +145,7 @@ void gb_tables_build(gb_tables *t, rv_gomoku_rule rule, uint64_t seed) {
             gb_combo_eval(k4, rule == RV_RULE_RENJU, c + 1, &t->combo_val[c][i],
                           &t->combo_tl[c][i]);
         }
-    const gb_eval_weights *w = &gb_eval_fitted[gb_eval_rule_index(rule)];
-    memset(t->ev, 0, sizeof t->ev); /* GB_COMBO_NONE: worth nothing */
-    for (int i = 0; i < 10000; i++) {
-        int k = gb_class_of(i);
-        for (int c = 0; c < 2; c++)
-            for (int r = 0; r < 2; r++) t->ev[c][r][i] = w->cls[c][r][k];
-    }
-    memcpy(t->extra, w->extra, sizeof t->extra);
+    gb_tables_set_eval(t, &gb_eval_fitted[gb_eval_rule_index(rule)]);
     rv_rng r;
     rv_rng_seed(&r, seed);
     for (int c = 0; c < 2; c++)

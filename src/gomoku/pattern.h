@@ -95,6 +95,13 @@ typedef struct gb_tables {
     uint64_t zob[2][GB_CELLS];
 } gb_tables;
 
+/* Puts evaluation tables w into t (gb_tables_build puts the fitted ones for t's rule). */
+void gb_tables_set_eval(gb_tables *t, const gb_eval_weights *w);
+
+/* The hand-set evaluation tables for a rule: each class worth its move-ordering value in
+   both roles, tempo 10, threat terms 5000 / 2000 / 300 (the fit's starting point). */
+void gb_eval_hand(rv_gomoku_rule rule, gb_eval_weights *w);
+
 /* Hand-set value and threat level of colour c (1/2) making line patterns k4[0..3] at a
    point under Renju (renju 1) or another rule: the move-ordering values. */
 void gb_combo_eval(const int *k4, int renju, int c, int16_t *val, uint8_t *tl);

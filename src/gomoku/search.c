@@ -17,6 +17,7 @@
 
 #define MAX_MOVES 64
 #define ASPIRATION 150
+#define FUTILITY 100 /* per ply of depth left, at depth 1-2 */
 
 static int mate_to_tt(int s, int ply) {
     return s >= RV_GOMOKU_AI_WIN_MIN ? s + ply : s <= -RV_GOMOKU_AI_WIN_MIN ? s - ply : s;
@@ -127,6 +128,13 @@ static int search(rv_gomoku_ai *ai, int depth, int alpha, int beta, int ply) {
     if (ply >= AI_MAX_PLY - 2) return evaluate(b);
     if (!forced && depth <= 0) return evaluate(b);
 
+    /* off the principal variation, the static value decides whether quiet moves near
+       the leaves are worth searching (futility) */
+    int pv = beta - alpha > 1;
+    int threatened = b->cnt[them][TL_FLEX4] || b->cnt[them][TL_FOUR3];
+    int futile = !forced && !pv && !threatened && depth <= 2 && alpha > -RV_GOMOKU_AI_WIN_MIN &&
+                 evaluate(b) + FUTILITY * depth <= alpha;
+
     int tt_move = -1;
     const tt_entry *e = gtt_probe(ai, b->hash);
     if (e) {
@@ -139,7 +147,7 @@ static int search(rv_gomoku_ai *ai, int depth, int alpha, int beta, int ply) {
         }
     }
     if (!forced) {
-        int width = depth >= 6 ? 14 : depth >= 3 ? 12 : 10;
+        int width = depth >= 6 ? 16 : depth >= 3 ? 14 : 12;
         n = gen_moves(ai, b, mv, width);
         if (n == 0)
             return b->cnt[them][TL_FLEX4] || b->cnt[them][TL_FOUR3] ? -(AI_WIN - ply - 4) : 0;
@@ -164,15 +172,18 @@ static int search(rv_gomoku_ai *ai, int depth, int alpha, int beta, int ply) {
         int m = mv[i], s;
         /* a quiet move makes no three or four of ours and blocks none of theirs */
         int quiet = b->tl[us][m] < TL_THREE && b->tl[them][m] < TL_THREE;
+        int attacking = b->tl[us][m] >= TL_THREE;
+        /* futility: a quiet move can't lift a position this far below alpha */
+        if (futile && quiet && i > 0 && best > -RV_GOMOKU_AI_WIN_MIN) continue;
         gb_play(b, m);
         if (i == 0)
             s = -search(ai, newdepth, -beta, -alpha, ply + 1);
         else {
             int r = 0;
-            if (!forced && depth >= 2 && i >= 2) {
+            if (!forced && depth >= 2 && i >= 2 && !attacking) {
                 /* one ply from the 3rd move, two from the 5th at depth 4+, three from the
                    9th at depth 6+, four from the 13th at depth 9+; one less for a move
-                   that makes or blocks a three */
+                   that blocks a three; none for a move that makes a three or a four */
                 r = 1 + (i >= 4 && depth >= 4) + (i >= 8 && depth >= 6) + (i >= 12 && depth >= 9);
                 if (!quiet) r = r > 1 ? r - 1 : 0;
                 if (r > newdepth) r = newdepth;

@@ -321,7 +321,7 @@ static void nb_command(nboard *nb, const char *line) {
     /* unknown commands are ignored (protocol rule) */
 }
 
-int rv_nboard_run(FILE *in, FILE *outf, int max_depth, size_t tt_mb) {
+int rv_nboard_run(FILE *in, FILE *outf, int max_depth, size_t tt_mb, int cpu_clock) {
     nboard *nb = calloc(1, sizeof *nb);
     if (!nb) return -1;
     nb->ai = rv_reversi_ai_new(tt_mb << 20);
@@ -329,6 +329,7 @@ int rv_nboard_run(FILE *in, FILE *outf, int max_depth, size_t tt_mb) {
         free(nb);
         return -1;
     }
+    rv_reversi_ai_set_cpu_clock(nb->ai, cpu_clock);
     nb->out = outf;
     nb->max_depth = max_depth < 1 ? 1 : max_depth > 60 ? 60 : max_depth;
     nb->depth = NB_DEFAULT_DEPTH < nb->max_depth ? NB_DEFAULT_DEPTH : nb->max_depth;
@@ -358,21 +359,29 @@ int rv_nboard_run(FILE *in, FILE *outf, int max_depth, size_t tt_mb) {
 
 int rv_cmd_nboard(int argc, char **argv) {
     static const char help[] =
-        "usage: renversi nboard [--hash MB]\n"
+        "usage: renversi nboard [--hash MB] [--cpu-time]\n"
         "\n"
         "Runs the Othello engine as an NBoard-protocol engine on stdin/stdout\n"
         "(docs/protocol-nboard.md): nboard, set depth, set time, set game, set contempt,\n"
         "move, hint, go, ping, learn. `set time MS` gives each move MS milliseconds; a\n"
         "GGF clock (TI[], TB[], TW[] and the moves' times) is kept too. Without a time\n"
         "control the search depth defaults to 12; positions with at most twice the\n"
-        "depth empty squares (up to 26) are solved exactly.\n";
+        "depth empty squares (up to 26) are solved exactly.\n"
+        "\n"
+        "  --hash MB     transposition table size (default 64)\n"
+        "  --cpu-time    time limits count the engine's CPU time, not the wall clock\n"
+        "                (equal-time matches on a busy machine; the referee should\n"
+        "                then charge each move's CPU time to the GGF clock)\n";
     if (rv_cli_wants_help(argc, argv)) {
         fputs(help, stdout);
         return RV_EXIT_OK;
     }
     long hash = 64;
+    int cpu_clock = 0;
     for (int i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "--hash") == 0 && i + 1 < argc) {
+        if (strcmp(argv[i], "--cpu-time") == 0) {
+            cpu_clock = 1;
+        } else if (strcmp(argv[i], "--hash") == 0 && i + 1 < argc) {
             if (rv_cli_parse_int(argv[++i], 1, 65536, &hash) != 0)
                 return rv_cli_fail("nboard", "--hash: expected 1..65536 MB, got '%s'", argv[i]);
         } else {
@@ -380,7 +389,7 @@ int rv_cmd_nboard(int argc, char **argv) {
                                argv[i]);
         }
     }
-    if (rv_nboard_run(stdin, stdout, 60, (size_t)hash) != 0)
+    if (rv_nboard_run(stdin, stdout, 60, (size_t)hash, cpu_clock) != 0)
         return rv_cli_fail("nboard", "out of memory for a %ld MB table", hash);
     return RV_EXIT_OK;
 }

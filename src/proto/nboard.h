@@ -11,9 +11,10 @@
 /*
  * Reads NBoard commands from in until end of input or `quit`, answering on
  * out.  max_depth caps `set depth` (1..60; the fuzz target keeps it small),
- * tt_mb is the transposition table size.  Returns 0, or -1 when out of memory
- * at the start.
+ * tt_mb is the transposition table size; cpu_clock makes time limits count the
+ * engine's CPU time instead of the wall clock.  Returns 0, or -1 when out of
+ * memory at the start.
  */
-int rv_nboard_run(FILE *in, FILE *out, int max_depth, size_t tt_mb);
+int rv_nboard_run(FILE *in, FILE *out, int max_depth, size_t tt_mb, int cpu_clock);
 
 #endif

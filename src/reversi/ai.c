@@ -8,6 +8,7 @@
 #include "renversi/reversi.h"
 
 #include <stdlib.h>
+#include <time.h>
 
 #define AI_DEFAULT_TT_BYTES ((size_t)64 << 20)
 
@@ -49,6 +50,17 @@ void rv_reversi_ai_set_probcut(rv_reversi_ai *ai, int on) {
     if (ai) ai->probcut = on != 0;
 }
 
+void rv_reversi_ai_set_cpu_clock(rv_reversi_ai *ai, int on) {
+    if (ai) ai->cpu_clock = on != 0;
+}
+
+uint64_t rv_ai_now_ns(const rv_reversi_ai *ai) {
+    struct timespec ts;
+    if (ai->cpu_clock && clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts) == 0)
+        return (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
+    return rv_clock_ns();
+}
+
 uint64_t rv_reversi_ai_nodes(const rv_reversi_ai *ai) { return ai ? ai->nodes : 0; }
 
 /* Raises *a to v (never lowers it): stop requests from several threads add up. */
@@ -74,7 +86,7 @@ int rv_ai_should_stop(rv_reversi_ai *ai) {
     /* think_no 0: an internal search that no public call numbered */
     if (ai->think_no && atomic_load_explicit(&ai->stop_upto, memory_order_relaxed) >= ai->think_no)
         return 1;
-    return ai->deadline_ns && rv_clock_ns() >= ai->deadline_ns;
+    return ai->deadline_ns && rv_ai_now_ns(ai) >= ai->deadline_ns;
 }
 
 /* Numbers a call on entry, before anything can make it return: a stop asked for
@@ -85,7 +97,7 @@ void rv_ai_enter(rv_reversi_ai *ai) { ai->think_no = atomic_fetch_add(&ai->think
 void rv_ai_begin(rv_reversi_ai *ai, int64_t time_ms) {
     ai->nodes = 0;
     ai->aborted = 0;
-    ai->deadline_ns = time_ms > 0 ? rv_clock_ns() + (uint64_t)time_ms * 1000000ULL : 0;
+    ai->deadline_ns = time_ms > 0 ? rv_ai_now_ns(ai) + (uint64_t)time_ms * 1000000ULL : 0;
     ai->tt.date++;
 }
 

@@ -72,6 +72,16 @@ static inline uint64_t tt_hash(uint64_t P, uint64_t O) {
     return h ^ (h >> 29);
 }
 
+/* Starts loading the bucket of (P, O) into the cache (a probe follows).
+ * always_inline: gcc 12 drops a call of a plain inline function whose only
+ * effect is a prefetch. */
+static inline __attribute__((always_inline)) void tt_prefetch(const tt_table *t, uint64_t P,
+                                                              uint64_t O) {
+    const tt_entry *e = &t->entries[(tt_hash(P, O) & t->mask) & ~(uint64_t)1];
+    __builtin_prefetch(e);
+    __builtin_prefetch((const char *)(e + 2) - 1);
+}
+
 /* ---------------------------------------------------------- the engine */
 
 struct rv_reversi_ai {
@@ -89,6 +99,7 @@ struct rv_reversi_ai {
     int simd;             /* rv_reversi_simd code path of the solver */
     int eval_kind;        /* rv_reversi_eval of the midgame search */
     int probcut;          /* Multi-ProbCut in the midgame search (pattern evaluation only) */
+    int cpu_clock;        /* time limits count the searching thread's CPU time */
 };
 
 /* True when the running search must stop (stop request or time out). */
@@ -96,6 +107,10 @@ int rv_ai_should_stop(rv_reversi_ai *ai);
 
 /* Numbers a think/eval_moves/solve call for stop requests: first thing in each. */
 void rv_ai_enter(rv_reversi_ai *ai);
+
+/* The clock of the engine's time limits, in ns: monotonic wall time, or the
+ * calling thread's CPU time (rv_reversi_ai_set_cpu_clock). */
+uint64_t rv_ai_now_ns(const rv_reversi_ai *ai);
 
 /* Starts a search: clears the counters, sets the deadline. */
 void rv_ai_begin(rv_reversi_ai *ai, int64_t time_ms);

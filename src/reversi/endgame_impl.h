@@ -183,6 +183,7 @@ static int EGF(eg_deep)(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha, in
     if (n <= EG_SMALL && !best_move)
         return EGF(eg_small)(ai, P, O, alpha, beta, n, passed, EGF(parity_of)(~(P | O)));
     ai->nodes++;
+    if (n >= EG_TT_MIN) tt_prefetch(&ai->tt, P, O);
     if (EGF(should_poll)(ai)) return alpha;
 
     if (EGF(stability_cutoff_possible)(alpha, n)) {
@@ -235,6 +236,7 @@ static int EGF(eg_deep)(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha, in
             continue;
         }
         uint64_t np = O ^ f, no = P ^ f ^ (1ULL << x);
+        if (n > EG_TT_MIN) tt_prefetch(&ai->tt, np, no); /* the child probes it soon */
         if (n > EG_ETC_MIN) {
             /* Enhanced transposition cut-off: a child already known to be
              * bad enough for the opponent refutes this node at once. */

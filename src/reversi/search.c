@@ -5,6 +5,7 @@
  * enough to the end for the level or the time budget.
  */
 #include "reversi/ai_internal.h"
+#include "reversi/bitboard_simd.h"
 #include "reversi/pattern.h"
 #include "reversi/probcut.h"
 
@@ -22,6 +23,40 @@
 #ifndef PC_T
 #define PC_T 1.5 /* ProbCut's confidence: cut beyond PC_T standard deviations */
 #endif
+
+/* Move generation of the CPU's code path (ai->simd): the midgame search asks
+ * for moves and flips through these, as the solver's per-CPU copies do. */
+typedef struct mid_gen {
+    uint64_t (*moves)(uint64_t P, uint64_t O);
+    uint64_t (*flips)(uint64_t P, uint64_t O, int sq);
+} mid_gen;
+
+static uint64_t moves_plain(uint64_t P, uint64_t O) { return rv_reversi_moves_bb(P, O); }
+static uint64_t flips_plain(uint64_t P, uint64_t O, int sq) { return rv_reversi_flips_bb(P, O, sq); }
+#if RV_REVERSI_X86_SIMD
+static RV_TARGET_AVX2 uint64_t moves_avx2(uint64_t P, uint64_t O) {
+    return rv_reversi_moves_avx2(P, O);
+}
+static RV_TARGET_AVX2 uint64_t flips_avx2(uint64_t P, uint64_t O, int sq) {
+    return rv_reversi_flips_avx2(P, O, sq);
+}
+static RV_TARGET_AVX512 uint64_t moves_avx512(uint64_t P, uint64_t O) {
+    return rv_reversi_moves_avx512(P, O);
+}
+static RV_TARGET_AVX512 uint64_t flips_avx512(uint64_t P, uint64_t O, int sq) {
+    return rv_reversi_flips_avx512(P, O, sq);
+}
+#endif
+
+static const mid_gen *gen_of(const rv_reversi_ai *ai) {
+    static const mid_gen plain = {moves_plain, flips_plain};
+#if RV_REVERSI_X86_SIMD
+    static const mid_gen avx2 = {moves_avx2, flips_avx2}, avx512 = {moves_avx512, flips_avx512};
+    if (ai->simd == RV_REVERSI_SIMD_AVX512) return &avx512;
+    if (ai->simd == RV_REVERSI_SIMD_AVX2) return &avx2;
+#endif
+    return &plain;
+}
 
 static inline int poll_stop(rv_reversi_ai *ai) {
     if (ai->aborted) return 1;
@@ -63,9 +98,10 @@ static inline int eval_st(const rv_reversi_ai *ai, const rv_pat_state *st, uint6
 static int gen_moves(const rv_reversi_ai *ai, uint64_t P, uint64_t O, uint64_t moves, int tt_move,
                      int depth, mid_move *mv, const rv_pat_state *st, rv_pat_state *child) {
     int n = 0;
+    const mid_gen *g = gen_of(ai);
     for (uint64_t m = moves; m; m &= m - 1) {
         int x = first_bit(m);
-        uint64_t f = rv_reversi_flips_bb(P, O, x);
+        uint64_t f = g->flips(P, O, x);
         mid_move *e = &mv[n];
         e->flips = f;
         e->sq = x;
@@ -129,9 +165,10 @@ static int mid_search(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha, int 
     ai->nodes++;
     if (depth <= 0) return eval_st(ai, st, P, O);
     if (poll_stop(ai)) return alpha;
-    uint64_t moves = rv_reversi_moves_bb(P, O);
+    const mid_gen *g = gen_of(ai);
+    uint64_t moves = g->moves(P, O);
     if (!moves) {
-        if (passed || !rv_reversi_moves_bb(O, P)) {
+        if (passed || !g->moves(O, P)) {
             int fs = final_score(P, O);
             return fs ? 100 * fs : draw;
         }
@@ -331,6 +368,7 @@ static void move_to_front(mid_move *mv, int n, int sq) {
 static void think(rv_reversi_ai *ai, uint64_t P, uint64_t O, const plan *p,
                   rv_reversi_ai_info *out) {
     const double t0 = rv_clock_seconds();
+    const uint64_t c0 = rv_ai_now_ns(ai); /* the clock of the time limit */
     int empties = bit_count(~(P | O));
     uint64_t moves = rv_reversi_moves_bb(P, O);
     mid_move mv[32];
@@ -387,7 +425,8 @@ static void think(rv_reversi_ai *ai, uint64_t P, uint64_t O, const plan *p,
             mid_move *rest = mv + 1;
             sort_desc(rest, n - 1);
         }
-        if (p->time_ms && (rv_clock_seconds() - t0) * 1000.0 * ID_NEXT_DIV > (double)p->time_ms) break;
+        if (p->time_ms && (double)(rv_ai_now_ns(ai) - c0) * 1e-6 * ID_NEXT_DIV > (double)p->time_ms)
+            break;
         if (d >= empties) break;
     }
     fill_pv(ai, P, O, TT_KIND_MID, out);

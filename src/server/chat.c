@@ -24,13 +24,19 @@ static cJSON *event_json(const char *kind, const char *who, const char *text, in
     return j;
 }
 
-int srv_note(srv *s, room *r, const char *kind, const char *who, const char *text) {
-    int ply = rv_game_nmoves(&r->game);
-    if (rv_store_add_event(s->store, r->rec.game_id, ply, kind, who, text)) return -1;
-    cJSON *j = event_json(kind, who, text, ply, (int64_t)time(NULL));
+void srv_event_broadcast(room *r, const char *kind, const char *who, const char *text, int ply,
+                         int64_t created) {
+    cJSON *j = event_json(kind, who, text, ply, created);
     cJSON_AddStringToObject(j, "type", "event");
     srv_broadcast_json(r, j);
     cJSON_Delete(j);
+}
+
+int srv_note(srv *s, room *r, const char *kind, const char *who, const char *text) {
+    int ply = rv_game_nmoves(&r->game);
+    /* A shared store tells the other servers, whose clients of the room hear it from them. */
+    if (rv_store_add_event(s->store, r->rec.game_id, ply, kind, who, text)) return -1;
+    srv_event_broadcast(r, kind, who, text, ply, (int64_t)time(NULL));
     return 0;
 }
 

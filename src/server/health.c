@@ -1,7 +1,9 @@
 /*
  * /healthz and /readyz for load balancers: /healthz answers 200 while the server's event
  * loop runs; /readyz answers 200 when the database answers too, else 503 (the server then
- * refuses every action with `unavailable` and keeps its clients, see docs/deploy.md).
+ * refuses every action with `unavailable` and keeps its clients, see docs/deploy.md). With a
+ * shared store the answer is the store worker's last call or probe (db_worker.c, at most a
+ * second old): a probe never waits for the database on the network thread.
  */
 #include <libwebsockets.h>
 #include <string.h>
@@ -24,7 +26,7 @@ int srv_health_callback(struct lws *wsi, enum lws_callback_reasons reason, void 
         lws_hdr_copy(wsi, uri, sizeof uri, WSI_TOKEN_GET_URI);
         int ready = !strcmp(uri, "/readyz");
         if (!ready && strcmp(uri, "/healthz")) return lws_callback_http_dummy(wsi, reason, user, in, len);
-        int ok = !ready || (s && rv_store_ping(s->store) == RV_STORE_OK);
+        int ok = !ready || (s && srv_db_ready(s));
         if (!ready) snprintf(h->body, sizeof h->body, "ok\n");
         else if (ok) snprintf(h->body, sizeof h->body, "ready: the database (%s) answers\n",
                               rv_store_kind(s->store));

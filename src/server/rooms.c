@@ -193,9 +193,20 @@ static void add_position(cJSON *obj, const rv_game *p) {
     cJSON_AddItemToArray(counts, cJSON_CreateNumber(wh));
 }
 
+void srv_room_counts(const room *r, int *black, int *white, int *spectators) {
+    int n[3] = {0, 0, 0};
+    for (const srv_conn *c = r->conns; c; c = c->next_in_room) n[c->seat]++;
+    *black = n[RV_BLACK];
+    *white = n[RV_WHITE];
+    *spectators = n[0];
+}
+
+/* Is someone at the seat, through this server or another (shared stores)? */
 static int seat_present(const room *r, int seat) {
     for (const srv_conn *c = r->conns; c; c = c->next_in_room)
         if (c->seat == seat) return 1;
+    for (int i = 0; i < r->npeers; i++)
+        if (seat == RV_BLACK ? r->peers[i].black : r->peers[i].white) return 1;
     return 0;
 }
 
@@ -387,6 +398,7 @@ static char *state_text(const room *r) {
     sb_str(&b, t);
     int spectators = 0;
     for (const srv_conn *c = r->conns; c; c = c->next_in_room) spectators += c->seat == 0;
+    for (int i = 0; i < r->npeers; i++) spectators += r->peers[i].spectators;
     snprintf(t, sizeof t,
              ",\"seats\":{\"black\":\"%s\",\"white\":\"%s\"},\"present\":{\"black\":%s,\"white\":%s}"
              ",\"spectators\":%d,\"thinking\":%s",
@@ -489,7 +501,31 @@ static void room_insert(srv *s, room *r) {
     s->nrooms++;
 }
 
+/* Messages that wait for the room's store job. */
+typedef struct srv_deferred {
+    struct srv_deferred *next;
+    srv_conn *c;
+    size_t len;
+    char text[];
+} srv_deferred;
+
+static void drop_deferred(room *r, const srv_conn *c) {
+    srv_deferred **pp = &r->deferred;
+    r->deferred_tail = NULL;
+    while (*pp) {
+        srv_deferred *d = *pp;
+        if (!c || d->c == c) {
+            *pp = d->next;
+            free(d);
+        } else {
+            r->deferred_tail = d;
+            pp = &d->next;
+        }
+    }
+}
+
 static void room_unload(srv *s, room *r) {
+    srv_shared_room_unloading(s, r);
     room **pp = &s->rooms[hash_id(r->rec.id)];
     while (*pp && *pp != r) pp = &(*pp)->next;
     if (*pp) *pp = r->next;
@@ -499,7 +535,17 @@ static void room_unload(srv *s, room *r) {
         while (*dp && *dp != r) dp = &(*dp)->next_dirty;
         if (*dp) *dp = r->next_dirty;
     }
+    drop_deferred(r, NULL);
     free(r);
+}
+
+/* Nobody and nothing holds the room: it goes (it is read again when someone comes). */
+static int room_idle(const room *r) {
+    return r->nconns == 0 && !r->thinking && !r->hints && !r->busy;
+}
+
+void srv_room_maybe_unload(srv *s, room *r) {
+    if (room_idle(r)) room_unload(s, r);
 }
 
 void srv_rooms_free(srv *s) {
@@ -508,6 +554,7 @@ void srv_rooms_free(srv *s) {
         while (s->rooms[i]) {
             room *r = s->rooms[i];
             s->rooms[i] = r->next;
+            drop_deferred(r, NULL);
             free(r);
         }
 }
@@ -604,37 +651,146 @@ static room *get_room(srv *s, const char *id) {
     r->undo_request = (rv_color)hdr.undo_request;
     r->ai_pending = hdr.ai_pending;
     room_insert(s, r);
+    srv_shared_room_loaded(s, r);
     ai_request(s, r);
     return r;
 }
 
 int srv_room_refresh(srv *s, room *r) { return srv_room_refresh_game(s, r, 1); }
 
-int srv_room_refresh_game(srv *s, room *r, int room_too) {
-    rv_store_room rec = r->rec;
-    rv_store_game hdr;
-    rv_game g;
-    if ((room_too && rv_store_get_room(s->store, r->rec.id, &rec)) ||
-        srv_load_game(s->store, rec.game_id, &g, &hdr))
+static void send_joined(srv_conn *c, room *r);
+
+int srv_room_read(rv_store *st, const char *id, const rv_store_room *cur, int room_too,
+                  srv_room_data *d) {
+    rv_store_room rec = *cur;
+    d->ev = NULL;
+    d->nev = 0;
+    if ((room_too && rv_store_get_room(st, id, &rec)) ||
+        srv_load_game(st, rec.game_id, &d->game, &d->hdr) ||
+        rv_store_get_events(st, rec.game_id, &d->ev, &d->nev))
         return -1;
-    int changed = rec.game_id != r->rec.game_id || hdr.version != r->version ||
-                  memcmp(rec.token, r->rec.token, sizeof rec.token) ||
-                  hdr.ai_pending != r->ai_pending;
-    if (!changed) return 0;
-    if (rec.game_id != r->rec.game_id || hdr.version != r->version) {
+    d->rec = rec;
+    return 0;
+}
+
+void srv_room_apply(srv *s, room *r, srv_room_data *d) {
+    if (d->rec.game_id == r->rec.game_id && d->hdr.version < r->version) {
+        /* Read before a change this copy has since heard of: read again. */
+        free(d->ev);
+        d->ev = NULL;
+        r->reread = 1;
+        return;
+    }
+    int moved = d->rec.game_id != r->rec.game_id || d->hdr.version != r->version;
+    int changed = moved || memcmp(d->rec.token, r->rec.token, sizeof d->rec.token) ||
+                  d->hdr.ai_pending != r->ai_pending;
+    if (moved) {
         r->gen = ++s->last_gen; /* answers of the AI for the old state are dropped */
         if (r->thinking) srv_ai_cancel(s, r);
         r->thinking = 0;
     }
-    r->rec = rec;
-    r->game = g;
-    r->version = hdr.version;
-    r->undo_request = (rv_color)hdr.undo_request;
-    r->ai_pending = hdr.ai_pending;
+    /* Seats whose tokens another server exchanged (an opening's colour choice, a new game):
+       each connection follows its token. */
+    for (srv_conn *c = r->conns; c; c = c->next_in_room) {
+        if (!c->seat) continue;
+        const char *tok = r->rec.token[c->seat - 1];
+        int seat = 0;
+        for (int k = 1; k <= 2 && tok[0]; k++)
+            if (!strcmp(d->rec.token[k - 1], tok)) seat = k;
+        if (seat == c->seat) continue;
+        c->seat = seat;
+        changed = 1;
+        r->presence_dirty = 1;
+        rv_store_room keep = r->rec;
+        r->rec = d->rec;
+        send_joined(c, r);
+        r->rec = keep;
+    }
+    r->rec = d->rec;
+    r->game = d->game;
+    r->version = d->hdr.version;
+    r->undo_request = (rv_color)d->hdr.undo_request;
+    r->ai_pending = d->hdr.ai_pending;
+    /* The opening and hints of what another server stored (notes come without commits). */
+    rv_opening open = r->open;
+    int hints[3], allow = r->allow_hints;
+    memcpy(hints, r->hints_used, sizeof hints);
     memset(r->hints_used, 0, sizeof r->hints_used);
-    load_events(s, r); /* the opening and hints of what another server stored */
+    for (int i = 0; i < d->nev; i++) {
+        if (!strcmp(d->ev[i].kind, "rules")) r->allow_hints = strstr(d->ev[i].text, "hints=1") != NULL;
+        if (!strcmp(d->ev[i].kind, "hint")) r->hints_used[parse_color(d->ev[i].who)]++;
+    }
+    srv_opening_rebuild(r, d->ev, d->nev);
+    free(d->ev);
+    d->ev = NULL;
+    changed = changed || memcmp(&open, &r->open, sizeof open) || allow != r->allow_hints ||
+              memcmp(hints, r->hints_used, sizeof hints);
+    if (changed) broadcast_state(r);
+}
+
+int srv_room_refresh_game(srv *s, room *r, int room_too) {
+    srv_room_data *d = malloc(sizeof *d);
+    if (!d || srv_room_read(s->store, r->rec.id, &r->rec, room_too, d)) {
+        if (d) free(d->ev);
+        free(d);
+        return -1;
+    }
+    srv_room_apply(s, r, d);
+    free(d);
+    return 0;
+}
+
+int srv_room_apply_commit(srv *s, room *r, int64_t version, int keep, int undo, int ai,
+                          const char *moves, const char *result) {
+    if (version != r->version + 1 || in_opening(r) || keep < 0 || keep > rv_game_nmoves(&r->game))
+        return -1;
+    rv_game g = r->game;
+    while (rv_game_nmoves(&g) > keep)
+        if (rv_game_undo(&g) != RV_OK) return -1;
+    if (rv_game_nmoves(&g) != keep) return -1;
+    int k = keep;
+    for (const char *p = strcmp(moves, "-") ? moves : ""; *p; k++) {
+        size_t n = strcspn(p, ",");
+        char mv[16];
+        if (n == 0 || n >= sizeof mv) return -1;
+        memcpy(mv, p, n);
+        mv[n] = 0;
+        p += n + (p[n] == ',');
+        if (k < rv_game_nmoves(&g)) continue; /* a forced pass the rules already played */
+        if (rv_game_play_text(&g, mv, NULL, 0, NULL) != RV_OK) return -1;
+    }
+    if (!rv_game_over(&g)) {
+        if (strstr(result, "black resigned")) rv_game_resign(&g, RV_BLACK);
+        else if (strstr(result, "white resigned")) rv_game_resign(&g, RV_WHITE);
+    }
+    /* Anything this copy would not end the same way (an undone resignation...): read it. */
+    char res[128] = "";
+    if (rv_game_over(&g)) rv_game_result_text(&g, res, sizeof res);
+    if (rv_game_nmoves(&g) != k || strcmp(res, result)) return -1;
+    r->gen = ++s->last_gen; /* answers of the AI for the old state are dropped */
+    if (r->thinking) srv_ai_cancel(s, r);
+    r->thinking = 0;
+    r->game = g;
+    r->version = version;
+    r->undo_request = (rv_color)undo;
+    r->ai_pending = ai > 0;
     broadcast_state(r);
     return 0;
+}
+
+void srv_room_reread(srv *s, room *r) {
+    if (r->busy) {
+        r->reread = 1;
+        return;
+    }
+    srv_db_job *j = calloc(1, sizeof *j);
+    if (!j) return;
+    j->kind = SRV_DB_READ;
+    j->room = r;
+    j->room_too = 1;
+    j->data.rec = r->rec;
+    r->reread = 0;
+    srv_db_submit(s, j);
 }
 
 static void leave_room(srv *s, srv_conn *c) {
@@ -644,6 +800,9 @@ static void leave_room(srv *s, srv_conn *c) {
     while (*pp && *pp != c) pp = &(*pp)->next_in_room;
     if (*pp) *pp = c->next_in_room;
     r->nconns--;
+    r->presence_dirty = 1;
+    drop_deferred(r, c);
+    if (r->busy_conn == c) r->busy_conn = NULL;
     c->room = NULL;
     c->seat = 0;
     c->next_in_room = NULL;
@@ -653,7 +812,7 @@ static void leave_room(srv *s, srv_conn *c) {
         if (r->thinking || r->hints || r->ai_wait) r->gen = ++s->last_gen;
         stop_ai(s, r);
     }
-    if (r->nconns == 0 && !r->thinking && !r->hints) room_unload(s, r);
+    if (room_idle(r)) room_unload(s, r);
     else broadcast_state(r);
 }
 
@@ -663,6 +822,7 @@ static void enter_room(srv_conn *c, room *r, int seat) {
     c->next_in_room = r->conns;
     r->conns = c;
     r->nconns++;
+    r->presence_dirty = 1;
 }
 
 void srv_conn_closed(srv *s, srv_conn *c) { leave_room(s, c); }
@@ -942,6 +1102,34 @@ static void commit_failed(srv *s, srv_conn *c, int rc, const char *what) {
     srv_error(c, "unavailable", m);
 }
 
+/* A move on a shared store: the store worker commits it; the room waits (srv_room_db_done). */
+static void commit_async(srv *s, room *r, srv_conn *c, const rv_game *g, int keep) {
+    srv_db_job *j = calloc(1, sizeof *j);
+    int n = rv_game_nmoves(g);
+    if (!j || n - keep > 3 || !(j->msg = malloc(s->msg_len + 1))) {
+        free(j);
+        return srv_error(c, "server", "out of memory");
+    }
+    if (s->msg_len) memcpy(j->msg, s->msg_text, s->msg_len);
+    j->msg[s->msg_len] = 0;
+    j->msglen = s->msg_len;
+    j->kind = SRV_DB_COMMIT;
+    j->room = r;
+    j->game_id = r->rec.game_id;
+    j->version = r->version;
+    j->keep = keep;
+    j->nmoves = n > keep ? n - keep : 0;
+    for (int i = keep; i < n; i++) rv_game_move_text(g, i, j->moves[i - keep], sizeof j->moves[0]);
+    if (rv_game_over(g)) rv_game_result_text(g, j->result, sizeof j->result);
+    j->undo = RV_EMPTY;
+    rv_color tm = rv_game_to_move(g);
+    j->ai = !in_opening(r) && tm && (r->rec.ai_color & tm) ? r->rec.level : 0;
+    j->after = *g;
+    j->retried = s->retried;
+    r->busy_conn = c;
+    srv_db_submit(s, j);
+}
+
 static void do_move(srv *s, srv_conn *c, const cJSON *msg) {
     room *r = c->room;
     if (!r) return srv_error(c, "no_room", "join or create a room first");
@@ -987,6 +1175,7 @@ static void do_move(srv *s, srv_conn *c, const cJSON *msg) {
         else if (!strcmp(code, "illegal")) reason = "other";
         return error_kind(c, code, why, kind, pt, reason);
     }
+    if (s->db_started) return commit_async(s, r, c, &g, from);
     int rc = room_commit(s, r, &g, from, RV_EMPTY);
     if (rc) return commit_failed(s, c, rc, "the move");
     ai_request(s, r);
@@ -1152,7 +1341,7 @@ static void hint_done(srv *s, room *r, ai_job *job) {
             if (c->seat == job->seat) srv_send(c, text, strlen(text));
         free(text);
     }
-    if (r->nconns == 0 && !r->thinking && !r->hints) room_unload(s, r);
+    if (room_idle(r)) room_unload(s, r);
 }
 
 void srv_ai_done(srv *s, ai_job *job) {
@@ -1161,7 +1350,7 @@ void srv_ai_done(srv *s, ai_job *job) {
     if (job->hint) return hint_done(s, r, job);
     if (job->gen != r->gen) {
         /* An answer for a position the room has left (undo, resign, new game). */
-        if (!r->thinking && !r->hints && r->nconns == 0) room_unload(s, r);
+        if (room_idle(r)) room_unload(s, r);
         return;
     }
     r->thinking = 0;
@@ -1203,7 +1392,7 @@ void srv_ai_done(srv *s, ai_job *job) {
             ai_request(s, r);
         }
     }
-    if (r->nconns == 0 && !r->thinking && !r->hints) {
+    if (room_idle(r)) {
         room_unload(s, r);
         return;
     }
@@ -1385,6 +1574,23 @@ static void do_export(srv *s, srv_conn *c, const cJSON *msg) {
 static void dispatch(srv *s, srv_conn *c, const cJSON *msg, const char *type);
 
 void srv_handle(srv *s, srv_conn *c, const char *text, size_t len) {
+    if (c->room && c->room->busy) {
+        /* The room's store job answers first: this message waits its turn. */
+        srv_deferred *d = malloc(sizeof *d + len + 1);
+        if (!d) return srv_error(c, "server", "out of memory");
+        d->next = NULL;
+        d->c = c;
+        d->len = len;
+        memcpy(d->text, text, len);
+        d->text[len] = 0;
+        room *r = c->room;
+        if (r->deferred_tail) r->deferred_tail->next = d;
+        else r->deferred = d;
+        r->deferred_tail = d;
+        return;
+    }
+    s->msg_text = text;
+    s->msg_len = len;
     cJSON *msg = cJSON_ParseWithLength(text, len);
     if (!msg) return srv_error(c, "bad_json", "the message is not valid JSON");
     const char *type = json_str(msg, "type");
@@ -1399,7 +1605,91 @@ void srv_handle(srv *s, srv_conn *c, const char *text, size_t len) {
         dispatch(s, c, msg, type);
     }
     s->retry = s->retried = 0;
+    s->msg_text = NULL;
+    s->msg_len = 0;
     cJSON_Delete(msg);
+}
+
+void srv_room_run_deferred(srv *s, room *r) {
+    while (r->deferred && !r->busy) {
+        srv_deferred *d = r->deferred;
+        r->deferred = d->next;
+        if (!r->deferred) r->deferred_tail = NULL;
+        srv_handle(s, d->c, d->text, d->len);
+        free(d);
+    }
+}
+
+/* A commit of the store worker is done. */
+static void commit_done(srv *s, room *r, srv_db_job *j) {
+    srv_conn *c = r->busy_conn;
+    r->busy_conn = NULL;
+    if (j->rc == RV_STORE_OK && r->version == j->version && r->rec.game_id == j->game_id) {
+        r->game = j->after;
+        r->version = j->nv;
+        r->undo_request = (rv_color)j->undo;
+        r->ai_pending = j->ai > 0;
+        ai_request(s, r);
+        broadcast_state(r);
+        return;
+    }
+    if (j->rc == RV_STORE_OK || (j->rc == RV_STORE_CONFLICT && !j->retried && c)) {
+        /* Another commit came first (or the room changed meanwhile): read the room again,
+           then handle the message anew (it may now be out of turn). */
+        srv_db_job *rj = calloc(1, sizeof *rj);
+        if (!rj) return;
+        rj->kind = SRV_DB_READ;
+        rj->room = r;
+        rj->room_too = 1;
+        rj->data.rec = r->rec;
+        r->reread = 0; /* this read covers what was heard so far */
+        if (j->rc == RV_STORE_CONFLICT) {
+            rj->msg = j->msg;
+            rj->msglen = j->msglen;
+            j->msg = NULL;
+        }
+        r->busy_conn = c;
+        srv_db_submit(s, rj);
+        return;
+    }
+    if (!c) return;
+    if (j->rc == RV_STORE_CONFLICT)
+        return srv_error(c, "stale", "the game changed meanwhile: the move was not stored, look again");
+    srv_error(c, "unavailable",
+              "the server cannot reach its database: the move was not stored, try again");
+}
+
+void srv_room_db_done(srv *s, srv_db_job *j) {
+    room *r = j->room;
+    r->busy = 0;
+    if (j->kind == SRV_DB_COMMIT) {
+        commit_done(s, r, j);
+    } else if (j->kind == SRV_DB_READ) {
+        srv_conn *c = r->busy_conn;
+        r->busy_conn = NULL;
+        if (j->rc == RV_STORE_OK) {
+            /* (a change heard while the read ran has set r->reread: read once more) */
+            srv_room_apply(s, r, &j->data);
+        } else if (c) {
+            srv_error(c, "unavailable",
+                      "the server cannot reach its database: the move was not stored, try again");
+        }
+        if (j->rc == RV_STORE_OK && c && j->msg && c->room == r) {
+            /* The message that met a newer version, once more against what was read. */
+            s->retried = 1;
+            cJSON *msg = cJSON_ParseWithLength(j->msg, j->msglen);
+            s->msg_text = j->msg;
+            s->msg_len = j->msglen;
+            if (msg) dispatch(s, c, msg, json_str(msg, "type"));
+            s->retry = s->retried = 0;
+            s->msg_text = NULL;
+            s->msg_len = 0;
+            cJSON_Delete(msg);
+        }
+    }
+    if (!r->busy && r->reread) srv_room_reread(s, r);
+    srv_room_run_deferred(s, r);
+    srv_room_maybe_unload(s, r);
 }
 
 static void dispatch(srv *s, srv_conn *c, const cJSON *msg, const char *type) {

@@ -182,6 +182,7 @@ static int callback_game(struct lws *wsi, enum lws_callback_reasons reason, void
         if (s) {
             srv_listen_adopt(s, lws_get_vhost_by_name(ctx, "renversi"));
             srv_ai_collect(s);
+            srv_db_collect(s);
             srv_shared_collect(s);
         }
         break;
@@ -224,6 +225,7 @@ typedef struct srv_tick {
 static void on_tick(lws_sorted_usec_list_t *sul) {
     srv_tick *t = lws_container_of(sul, srv_tick, sul);
     srv_rooms_tick(t->s);
+    srv_shared_tick(t->s);
     lws_sul_schedule(t->s->ctx, 0, &t->sul, on_tick, (lws_usec_t)SRV_TICK_MS * 1000);
 }
 
@@ -304,8 +306,10 @@ int rv_server_run(const rv_server_opts *o) {
     }
     s->db = o->db;
     s->ai_lease_s = o->ai_lease_s > 0 ? o->ai_lease_s : SRV_AI_LEASE_S;
-    if (srv_shared_start(s, err, sizeof err)) {
+    int shared_failed = srv_shared_start(s, err, sizeof err);
+    if (shared_failed || srv_db_start(s, err, sizeof err)) {
         fprintf(stderr, "renversi serve: %s\n", err);
+        if (!shared_failed) srv_shared_stop(s);
         srv_listen_close(s);
         srv_ai_stop(s);
         lws_context_destroy(s->ctx);
@@ -313,6 +317,8 @@ int rv_server_run(const rv_server_opts *o) {
         free(s);
         return 2;
     }
+    /* The network thread never waits for a lost connection to come back (db_worker.c). */
+    if (s->db_started) rv_store_set_nonblocking_reconnect(s->store);
     srv_tick tick;
     memset(&tick, 0, sizeof tick);
     tick.s = s;
@@ -351,6 +357,7 @@ int rv_server_run(const rv_server_opts *o) {
     lws_sul_cancel(&tick.sul);
     srv_listen_close(s);
     srv_shared_stop(s);
+    srv_db_stop(s);
     srv_ai_stop(s);
     lws_context_destroy(s->ctx);
     srv_rooms_free(s);

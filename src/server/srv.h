@@ -14,6 +14,8 @@
 #include "server/store.h"
 
 struct srv_event;
+struct srv_db_job;
+struct srv_deferred;
 
 #define SRV_MAX_MESSAGE 4096     /* a client message larger than this is refused */
 #define SRV_MAX_QUEUE_BYTES (256 * 1024) /* queued for one client before it is dropped */
@@ -33,6 +35,9 @@ struct srv_event;
 #define SRV_CHAT_BURST 5.0       /* chat: a bucket of this many messages ... */
 #define SRV_CHAT_PER_SEC 0.5     /* ... refilled at this rate */
 #define SRV_OPENING_PROBE_MS 150 /* the engine's time per position weighed in an opening choice */
+#define SRV_PRESENCE_BEAT_MS 5000 /* a shared store: each server says it lives this often ... */
+#define SRV_PRESENCE_LOST_MS 15000 /* ... and the clients it counted are gone when it is silent */
+#define SRV_PRESENCE_PEERS 8     /* other servers' counts kept per room */
 
 struct room;
 struct lws;
@@ -103,6 +108,20 @@ typedef struct room {
     rv_opening open;           /* the opening rule's progress (Gomoku; free for Reversi) */
     int allow_hints;           /* online rooms: the creator allowed hints */
     int hints_used[3];         /* hints asked this game, by colour */
+    /* A shared store (db_worker.c): the store worker has a job for the room (a commit, a
+       re-read); its clients' messages wait in `deferred` until it is done. */
+    int busy;
+    srv_conn *busy_conn;       /* whose message the job answers (NULL: none, or left) */
+    struct srv_deferred *deferred, *deferred_tail;
+    int reread;                /* a change was heard meanwhile: read the room again after */
+    /* Other servers' clients in this room (shared.c), by server. */
+    int presence_dirty;        /* this server's counts changed: tell the others */
+    int npeers;
+    struct srv_peer {
+        char instance[48];
+        int black, white, spectators;
+        uint64_t heard_ns;
+    } peers[SRV_PRESENCE_PEERS];
 } room;
 
 typedef struct ai_job {
@@ -179,6 +198,8 @@ typedef struct srv {
     const char *db;
     char instance[48];         /* this server's name in the job table */
     int ai_lease_s;
+    const char *msg_text;      /* the client message being handled (srv_handle) ... */
+    size_t msg_len;            /* ... for a store job that may have to handle it again */
     int retry;                 /* a commit met a newer version: refresh and handle again */
     int retried;
     pthread_t watch_thread, job_thread;
@@ -189,6 +210,17 @@ typedef struct srv {
     rv_store_watch *watch, *job_watch;
     rv_store *job_store;
     rv_game_ai *job_ai;
+    uint64_t beat_ns;          /* when this server last said it lives */
+    /* The store worker (db_worker.c): the database work of moves and re-reads, off the
+       network thread, with its own connection. */
+    pthread_t db_thread;
+    int db_started, db_quit;
+    pthread_mutex_t db_lock;
+    pthread_cond_t db_cond;
+    struct srv_db_job *db_todo, *db_todo_tail, *db_done;
+    rv_store *db_store;
+    atomic_int db_ready;       /* the worker's last database call (or probe) succeeded */
+    atomic_int db_session;     /* the worker's database session (its commits' notices) */
 } srv;
 
 /* outq.c: queue a text message for one client (copied). */
@@ -237,6 +269,9 @@ const char *srv_player_label(const room *r, int seat, char *buf, size_t n);
 void srv_chat(srv *s, srv_conn *c, const struct cJSON *msg);
 /* Stores an event of the room's current game and tells everyone in the room. 0 on success. */
 int srv_note(srv *s, room *r, const char *kind, const char *who, const char *text);
+/* Sends an event (a chat line, an opening choice...) to the room's clients on this server. */
+void srv_event_broadcast(room *r, const char *kind, const char *who, const char *text, int ply,
+                         int64_t created);
 /* Sends the current game's events to one client (after a join). */
 void srv_send_events(srv *s, srv_conn *c, const room *r);
 /* A game's events as a JSON array (NULL when they cannot be read). */
@@ -265,11 +300,83 @@ int srv_load_game(rv_store *st, int64_t id, rv_game *g, rv_store_game *hdr);
    against VERSION; the store's RV_STORE_* answer, the new version in *nv. */
 int srv_commit_game(rv_store *st, int64_t game_id, int64_t version, const rv_game *g, int keep,
                     int undo_request, int ai_level, int64_t *nv);
+/* db_worker.c: the store worker (shared stores only). */
+enum { SRV_DB_COMMIT, SRV_DB_READ, SRV_DB_NOTIFY };
+/* What a re-read of a room finds (srv_room_read). */
+typedef struct srv_room_data {
+    rv_store_room rec;
+    rv_store_game hdr;
+    rv_game game;
+    rv_store_note *ev;
+    int nev;
+} srv_room_data;
+typedef struct srv_db_job {
+    struct srv_db_job *next;
+    int kind;
+    room *room;                /* held loaded while the job runs (room->busy) */
+    /* SRV_DB_COMMIT: the change, the game it makes, and the message to handle again if
+       another commit came first */
+    int64_t game_id, version;
+    int keep, nmoves, undo, ai;
+    char moves[3][16];
+    char result[128];
+    rv_game after;
+    char *msg;
+    size_t msglen;
+    int retried;
+    /* SRV_DB_READ */
+    int room_too;
+    srv_room_data data;
+    /* SRV_DB_NOTIFY */
+    char notice[RV_STORE_NOTICE];
+    /* the answer */
+    int done;                  /* run already (with others, in one batch) */
+    int rc;
+    int64_t nv;
+} srv_db_job;
+int srv_db_start(srv *s, char *err, size_t errlen);
+void srv_db_stop(srv *s);
+/* Hands a job to the worker (taking it); for a room, marks it busy. */
+void srv_db_submit(srv *s, srv_db_job *job);
+/* Tells the other servers NOTICE (without waiting). */
+void srv_db_notify(srv *s, const char *notice);
+/* Applies the finished jobs (network thread). */
+void srv_db_collect(srv *s);
+/* Whether the database answered the worker's last call (SQLite: asks it now). */
+int srv_db_ready(srv *s);
+/* rooms.c: the room side of the worker's jobs. */
+/* Reads what a refresh needs with store ST (any thread): 0 on success, d->ev malloc'd. */
+int srv_room_read(rv_store *st, const char *id, const rv_store_room *cur, int room_too,
+                  srv_room_data *d);
+/* Takes what was read into the room and tells its clients (frees d->ev). */
+void srv_room_apply(srv *s, room *r, srv_room_data *d);
+/* A job of the worker is done: its answer goes to the room (network thread). */
+void srv_room_db_done(srv *s, srv_db_job *job);
+/* A commit heard from another server, applied to the room's copy through the rules when it
+   follows it directly (no opening under way); -1: the room must be read again. */
+int srv_room_apply_commit(srv *s, room *r, int64_t version, int keep, int undo, int ai,
+                          const char *moves, const char *result);
+/* Re-reads the room through the worker (it is busy meanwhile); at once if it is busy. */
+void srv_room_reread(srv *s, room *r);
+/* Handles messages that waited for the room's job. */
+void srv_room_run_deferred(srv *s, room *r);
+/* Unloads the room if nobody and nothing holds it. */
+void srv_room_maybe_unload(srv *s, room *r);
+/* The clients of each seat in the room on this server. */
+void srv_room_counts(const room *r, int *black, int *white, int *spectators);
+
 /* shared.c (nothing happens for an SQLite store) */
 int srv_shared_start(srv *s, char *err, size_t errlen);
 void srv_shared_stop(srv *s);
 /* Applies what the watch heard (network thread). */
 void srv_shared_collect(srv *s);
+/* Every tick: says this server lives, tells the others of rooms whose clients changed,
+   forgets servers gone silent. */
+void srv_shared_tick(srv *s);
+/* A room was loaded: asks the other servers for their clients in it. */
+void srv_shared_room_loaded(srv *s, room *r);
+/* A room is unloaded: the other servers hear that its last client here left. */
+void srv_shared_room_unloading(srv *s, room *r);
 /* ai_worker.c */
 int srv_ai_start(srv *s);
 void srv_ai_stop(srv *s);

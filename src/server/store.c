@@ -31,6 +31,17 @@ int rv_store_ping(rv_store *s) { return s->ops->ping(s); }
 
 int rv_store_shared(const rv_store *s) { return strcmp(s->ops->kind, "sqlite") != 0; }
 
+int rv_store_session(rv_store *s) { return s->ops->session ? s->ops->session(s) : 0; }
+
+int rv_store_notify(rv_store *s, const char *notice) {
+    if (!notice || strlen(notice) >= RV_STORE_NOTICE) return RV_STORE_FAIL;
+    return s->ops->notify ? s->ops->notify(s, notice) : RV_STORE_OK;
+}
+
+void rv_store_set_nonblocking_reconnect(rv_store *s) {
+    if (s->ops->nonblocking) s->ops->nonblocking(s);
+}
+
 int64_t rv_store_new_game(rv_store *s, const char *room, const char *variant, int size,
                           const char *black, const char *white) {
     return s->ops->new_game(s, room, variant, size, black, white);
@@ -39,6 +50,18 @@ int64_t rv_store_new_game(rv_store *s, const char *room, const char *variant, in
 int rv_store_commit(rv_store *s, const rv_store_change *c, int64_t *version) {
     if (c->keep < 0 || c->n < 0 || (c->n && !c->moves) || !c->result) return RV_STORE_FAIL;
     return s->ops->commit(s, c, version);
+}
+
+void rv_store_commit_many(rv_store *s, const rv_store_change *const *changes, int n, int *rc,
+                          int64_t *version) {
+    int ok = s->ops->commit_many != NULL && n > 1;
+    for (int i = 0; i < n && ok; i++) {
+        const rv_store_change *c = changes[i];
+        ok = c->keep >= 0 && c->n >= 0 && (!c->n || c->moves) && c->result;
+        for (int k = 0; k < i && ok; k++) ok = changes[k]->game != c->game;
+    }
+    if (ok) return s->ops->commit_many(s, changes, n, rc, version);
+    for (int i = 0; i < n; i++) rc[i] = rv_store_commit(s, changes[i], version ? &version[i] : NULL);
 }
 
 int rv_store_get_game(rv_store *s, int64_t game, rv_store_game *out) {

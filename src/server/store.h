@@ -10,7 +10,7 @@
  * Every write is committed before the call returns, so a `kill -9` loses nothing the server
  * acknowledged. A game carries a version that every change bumps: rv_store_commit applies a
  * change only to the version it was made against, so two servers can never both commit a
- * move for the same turn. Only the network thread touches a store.
+ * move for the same turn. One handle is used by one thread at a time.
  *
  * Adding a table or a column: one more migration in BOTH store_sqlite.c and store_pg.c
  * (same number, same meaning) and RV_STORE_SCHEMA_VERSION one higher.
@@ -22,8 +22,8 @@
 #include <stdint.h>
 
 /* The schema this build writes (1: games, moves, rooms; 2: game versions, undo requests;
-   3: AI jobs; 4: notes: chat and opening choices). */
-#define RV_STORE_SCHEMA_VERSION 4
+   3: AI jobs; 4: notes: chat and opening choices; 5: a commit's notice carries the change). */
+#define RV_STORE_SCHEMA_VERSION 5
 
 /* Results of the calls that return int. */
 enum {
@@ -94,6 +94,15 @@ int rv_store_ping(rv_store *s);
 /* 1 when several servers may share this store (PostgreSQL): rooms must be re-read when
    rv_store_watch reports a change, and AI moves go through the job table. */
 int rv_store_shared(const rv_store *s);
+/* The database session of this handle (PostgreSQL: its backend's process id, which a watch
+   reports as an event's sender); 0 for SQLite or while disconnected. */
+int rv_store_session(rv_store *s);
+/* Tells every watch of a shared store NOTICE (at most RV_STORE_NOTICE - 1 bytes, no NUL);
+   RV_STORE_OK. SQLite: nothing to tell, RV_STORE_OK. */
+int rv_store_notify(rv_store *s, const char *notice);
+/* A lost connection is re-made without waiting (PostgreSQL): calls fail at once until it is
+   back, and rv_store_ping advances it one step. For a handle of the network thread. */
+void rv_store_set_nonblocking_reconnect(rv_store *s);
 
 /* Creates a game row (version 0, no moves); returns its id, or -1. */
 int64_t rv_store_new_game(rv_store *s, const char *room, const char *variant, int size,
@@ -104,6 +113,13 @@ int64_t rv_store_new_game(rv_store *s, const char *room, const char *variant, in
  * first, RV_STORE_FAIL on any other failure; nothing is written in either case.
  */
 int rv_store_commit(rv_store *s, const rv_store_change *change, int64_t *version);
+/*
+ * Applies N changes, each to a different game, as rv_store_commit would one by one: rc[i]
+ * and version[i] (may be NULL) are change i's answer. PostgreSQL sends them together (one
+ * round trip, one transaction; if that fails, one by one); SQLite commits them in turn.
+ */
+void rv_store_commit_many(rv_store *s, const rv_store_change *const *changes, int n, int *rc,
+                          int64_t *version);
 /* Reads a game header. RV_STORE_OK when found. */
 int rv_store_get_game(rv_store *s, int64_t game, rv_store_game *out);
 /*
@@ -135,7 +151,8 @@ typedef struct rv_store_note {
 } rv_store_note;
 
 /* Appends an event to a game (text cut to RV_STORE_EVENT_TEXT - 1 bytes). RV_STORE_OK on
-   success. */
+   success. A shared store tells its watches: "!e ROOM GAME PLY CREATED KIND WHO TEXT" (WHO
+   "-" when empty). */
 int rv_store_add_event(rv_store *s, int64_t game, int ply, const char *kind, const char *who,
                        const char *text);
 /* A game's events in order into a malloc'd array (*events, *n; free() it). RV_STORE_OK on
@@ -173,11 +190,19 @@ int rv_store_drop_job(rv_store *s, const rv_store_job *job);
  */
 typedef struct rv_store_watch rv_store_watch;
 enum { RV_STORE_WATCH_ROOMS, RV_STORE_WATCH_JOBS };
-/* A change: a commit to GAME of ROOM at VERSION, or (game 0) to the room itself. */
+/*
+ * A change: a commit to GAME of ROOM at VERSION, or (game 0) to the room itself. The
+ * notice's whole text is in `notice`: a commit's is "ROOM GAME VERSION KEEP UNDO AI MOVES
+ * RESULT" (MOVES comma-separated or "-", RESULT the rest, maybe empty), a room's "ROOM";
+ * notices of rv_store_notify and rv_store_add_event start with '!', which no room id does.
+ */
+#define RV_STORE_NOTICE 2048
 typedef struct rv_store_event {
     char room[24];
     int64_t game;
     int64_t version;
+    int sender;       /* the session that sent it (rv_store_session) */
+    char notice[RV_STORE_NOTICE];
 } rv_store_event;
 /* Opens a watch on DB (a PostgreSQL URL); NULL with err set otherwise. */
 rv_store_watch *rv_store_watch_open(const char *db, int what, char *err, size_t errlen);

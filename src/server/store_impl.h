@@ -25,6 +25,11 @@ typedef struct rv_store_ops {
     int (*get_events)(rv_store *s, int64_t game, rv_store_note **events, int *n);
     int (*claim_job)(rv_store *s, const char *owner, int lease_s, rv_store_job *job);
     int (*drop_job)(rv_store *s, const rv_store_job *job);
+    void (*commit_many)(rv_store *s, const rv_store_change *const *c, int n, int *rc,
+                        int64_t *version); /* NULL: commit in turn */
+    int (*session)(rv_store *s);       /* NULL: 0 */
+    int (*notify)(rv_store *s, const char *notice); /* NULL: nothing to tell */
+    void (*nonblocking)(rv_store *s);  /* NULL: nothing to do */
 } rv_store_ops;
 
 /* Each implementation's handle starts with this. */

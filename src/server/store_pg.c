@@ -3,8 +3,10 @@
  * server instances. A commit is one call of the function rv_commit, which locks the game
  * row, checks its version, writes, queues or drops the game's AI job and notifies the
  * channel `renversi` with "ROOM GAME VERSION" (a room's own changes: "ROOM"), all in one
- * transaction; new AI jobs are announced on `renversi_jobs`. A connection that broke is
- * re-opened on the next call.
+ * transaction (version 5 on: "ROOM GAME VERSION KEEP UNDO AI MOVES RESULT", the change
+ * itself, so that the other servers need not read it back); new AI jobs are announced on
+ * `renversi_jobs`. A connection that broke is re-opened on the next call (or, for the
+ * network thread's handle, step by step without waiting: rv_store_set_nonblocking_reconnect).
  */
 #include <libpq-fe.h>
 #include <poll.h>
@@ -30,6 +32,7 @@ enum {
     Q_GET_EVENTS,
     Q_CLAIM_JOB,
     Q_DROP_JOB,
+    Q_NOTIFY,
     Q_COUNT
 };
 
@@ -49,11 +52,12 @@ static const char *const sql_text[Q_COUNT] = {
                     "ply), '') FROM moves m WHERE m.game = g.id) FROM games g WHERE id = $1",
     [Q_LIST] = "SELECT " GAME_COLUMNS " FROM games g WHERE EXISTS "
                "(SELECT 1 FROM moves m WHERE m.game = g.id) ORDER BY id DESC LIMIT $1",
-    [Q_PUT_ROOM] = "INSERT INTO rooms(id, mode, game, black_token, white_token, ai_color, "
+    [Q_PUT_ROOM] = "WITH u AS (INSERT INTO rooms(id, mode, game, black_token, white_token, ai_color, "
                    "level) VALUES($1,$2,$3,$4,$5,$6,$7) ON CONFLICT (id) DO UPDATE SET "
                    "mode = EXCLUDED.mode, game = EXCLUDED.game, black_token = "
                    "EXCLUDED.black_token, white_token = EXCLUDED.white_token, ai_color = "
-                   "EXCLUDED.ai_color, level = EXCLUDED.level",
+                   "EXCLUDED.ai_color, level = EXCLUDED.level RETURNING id) "
+                   "SELECT pg_notify('renversi', id) FROM u",
     [Q_GET_ROOM] = "SELECT id, mode, game, black_token, white_token, ai_color, level "
                    "FROM rooms WHERE id = $1",
     /* The room's changes are announced too (one row back when it changed). */
@@ -65,8 +69,12 @@ static const char *const sql_text[Q_COUNT] = {
     [Q_SET_ROOM_GAME] = "WITH u AS (UPDATE rooms SET game = $3 WHERE id = $1 AND game = $2"
                         " RETURNING id) SELECT pg_notify('renversi', id) FROM u",
     [Q_SET_PLAYERS] = "UPDATE games SET black = $2, white = $3 WHERE id = $1",
-    [Q_ADD_EVENT] = "INSERT INTO events(game, ply, kind, who, created, text) "
-                    "VALUES($1,$2,$3,$4,$5,$6)",
+    /* The other servers hear of it with all of it (chat reaches their clients live). */
+    [Q_ADD_EVENT] = "WITH i AS (INSERT INTO events(game, ply, kind, who, created, text) "
+                    "VALUES($1,$2,$3,$4,$5,$6) RETURNING game) SELECT pg_notify('renversi', "
+                    "'!e ' || coalesce(g.room, '') || ' ' || $1 || ' ' || $2 || ' ' || $5 || ' '"
+                    " || $3 || ' ' || coalesce(nullif($4, ''), '-') || ' ' || $6) FROM i "
+                    "JOIN games g ON g.id = i.game",
     [Q_GET_EVENTS] = "SELECT ply, kind, who, created, text FROM events WHERE game = $1 "
                      "ORDER BY seq",
     /* The oldest job nobody holds (or whose holder's lease ran out); SKIP LOCKED lets
@@ -76,6 +84,7 @@ static const char *const sql_text[Q_COUNT] = {
                     "WHERE lease_until IS NULL OR lease_until < clock_timestamp() ORDER BY "
                     "created LIMIT 1 FOR UPDATE SKIP LOCKED) RETURNING game, version, level",
     [Q_DROP_JOB] = "DELETE FROM ai_jobs WHERE game = $1 AND version = $2",
+    [Q_NOTIFY] = "SELECT pg_notify('renversi', $1)",
 };
 
 /* The migrations, numbered as in store_sqlite.c (same tables, PostgreSQL's types). */
@@ -133,6 +142,29 @@ static const char *const migration[RV_STORE_SCHEMA_VERSION + 1] = {
           " games(id), ply INTEGER NOT NULL, kind TEXT NOT NULL, who TEXT, created BIGINT,"
           " text TEXT);"
           "CREATE INDEX events_game ON events(game, seq);",
+    /* The notice carries the change (keep, undo request, AI level, moves, result): the
+       servers watching apply it to their copy without reading the game back. */
+    [5] = "CREATE OR REPLACE FUNCTION rv_commit(g BIGINT, v BIGINT, keep INTEGER, mv TEXT[],"
+          " res TEXT, undo INTEGER, ai INTEGER) RETURNS BIGINT LANGUAGE plpgsql AS $$"
+          " DECLARE cur BIGINT; rm TEXT;"
+          " BEGIN"
+          "  SELECT version, room INTO cur, rm FROM games WHERE id = g FOR UPDATE;"
+          "  IF NOT FOUND THEN RETURN -2; END IF;"
+          "  IF cur <> v THEN RETURN -1; END IF;"
+          "  DELETE FROM moves WHERE game = g AND ply >= keep;"
+          "  INSERT INTO moves(game, ply, move)"
+          "   SELECT g, keep + t.o::int - 1, t.m FROM unnest(mv) WITH ORDINALITY AS t(m, o);"
+          "  UPDATE games SET version = v + 1, result = res, undo_request = undo WHERE id = g;"
+          "  DELETE FROM ai_jobs WHERE game = g;"
+          "  IF ai > 0 THEN"
+          "   INSERT INTO ai_jobs(game, version, level) VALUES(g, v + 1, ai);"
+          "   PERFORM pg_notify('renversi_jobs', g::text);"
+          "  END IF;"
+          "  PERFORM pg_notify('renversi', coalesce(rm, '') || ' ' || g || ' ' || (v + 1) || ' '"
+          "   || keep || ' ' || undo || ' ' || ai || ' ' ||"
+          "   coalesce(nullif(array_to_string(mv, ','), ''), '-') || ' ' || res);"
+          "  RETURN v + 1;"
+          " END $$;",
 };
 
 /* Serialises migrations of instances starting together (any constant will do). */
@@ -141,8 +173,11 @@ static const char *const migration[RV_STORE_SCHEMA_VERSION + 1] = {
 typedef struct pg_store {
     rv_store base;
     PGconn *conn;
-    int prepared; /* the statements exist on this connection */
-    int version;  /* the schema's */
+    int prepared;    /* the statements exist on this connection */
+    int version;     /* the schema's */
+    int nonblocking; /* a lost connection is re-made step by step (PQresetStart/Poll) */
+    int resetting;   /* ... and that is under way */
+    PostgresPollingStatusType poll_for; /* what the next step waits for */
 } pg_store;
 
 static pg_store *P(rv_store *s) { return (pg_store *)s; }
@@ -255,6 +290,17 @@ static int prepare_all(pg_store *s) {
 
 static const rv_store_ops pg_ops;
 
+/*
+ * The connection's defaults (the URL's own parameters override them): a connection attempt
+ * gives up after 10 s, and over TCP a server that stopped answering is noticed within about
+ * 10 s (keepalives; unacknowledged data) instead of the kernel's minutes.
+ */
+static const char *const conn_keys[] = {"connect_timeout", "keepalives", "keepalives_idle",
+                                        "keepalives_interval", "keepalives_count",
+                                        "tcp_user_timeout", "application_name", "dbname", NULL};
+#define CONN_VALS(app, url)                                                                   \
+    ((const char *const[]){"10", "1", "5", "2", "2", "10000", app, url, NULL})
+
 rv_store *rv_store_pg_open(const char *url, char *err, size_t errlen) {
     char *perr = NULL;
     PQconninfoOption *opts = PQconninfoParse(url, &perr);
@@ -274,9 +320,7 @@ rv_store *rv_store_pg_open(const char *url, char *err, size_t errlen) {
     }
     s->base.ops = &pg_ops;
     /* Defaults first: the URL's own parameters override them. */
-    const char *keys[] = {"connect_timeout", "application_name", "dbname", NULL};
-    const char *vals[] = {"10", "renversi", url, NULL};
-    s->conn = PQconnectdbParams(keys, vals, 1);
+    s->conn = PQconnectdbParams(conn_keys, CONN_VALS("renversi", url), 1);
     if (!s->conn || PQstatus(s->conn) != CONNECTION_OK) {
         char m[400];
         one_line(m, sizeof m, s->conn ? PQerrorMessage(s->conn) : "out of memory");
@@ -300,12 +344,39 @@ rv_store *rv_store_pg_open(const char *url, char *err, size_t errlen) {
     return &s->base;
 }
 
+/* One step of a connection being re-made without waiting: 0 when it is up. */
+static int reset_step(pg_store *s) {
+    if (!s->resetting) {
+        if (!PQresetStart(s->conn)) return -1;
+        s->resetting = 1;
+        s->poll_for = PGRES_POLLING_WRITING;
+    }
+    for (;;) {
+        struct pollfd p = {.fd = PQsocket(s->conn),
+                           .events = s->poll_for == PGRES_POLLING_READING ? POLLIN : POLLOUT};
+        if (p.fd >= 0 && poll(&p, 1, 0) == 0) return -1; /* not yet: the next call goes on */
+        s->poll_for = PQresetPoll(s->conn);
+        if (s->poll_for == PGRES_POLLING_OK) {
+            s->resetting = 0;
+            return 0;
+        }
+        if (s->poll_for == PGRES_POLLING_FAILED) {
+            s->resetting = 0; /* the next call starts again */
+            return -1;
+        }
+    }
+}
+
 /* The connection, re-opened (with its statements) if it broke; 0 when usable. */
 static int ensure(pg_store *s) {
-    if (PQstatus(s->conn) == CONNECTION_OK && s->prepared) return 0;
-    if (PQstatus(s->conn) != CONNECTION_OK) {
+    if (!s->resetting && PQstatus(s->conn) == CONNECTION_OK && s->prepared) return 0;
+    if (s->resetting || PQstatus(s->conn) != CONNECTION_OK) {
         s->prepared = 0;
-        PQreset(s->conn);
+        if (s->nonblocking) {
+            if (reset_step(s)) return -1;
+        } else {
+            PQreset(s->conn);
+        }
         if (PQstatus(s->conn) != CONNECTION_OK) return -1;
         PQsetNoticeProcessor(s->conn, quiet_notices, NULL);
     }
@@ -338,6 +409,21 @@ static int pg_ping(rv_store *base) {
     return exec_ok(s, "SELECT 1", NULL, 0) ? RV_STORE_FAIL : RV_STORE_OK;
 }
 
+static int pg_session(rv_store *base) {
+    pg_store *s = P(base);
+    return !s->resetting && PQstatus(s->conn) == CONNECTION_OK ? PQbackendPID(s->conn) : 0;
+}
+
+static int pg_notify(rv_store *base, const char *notice) {
+    const char *p[] = {notice};
+    PGresult *r = run(P(base), Q_NOTIFY, 1, p);
+    if (!r) return RV_STORE_FAIL;
+    PQclear(r);
+    return RV_STORE_OK;
+}
+
+static void pg_nonblocking(rv_store *base) { P(base)->nonblocking = 1; }
+
 static int64_t pg_new_game(rv_store *base, const char *room, const char *variant, int size,
                            const char *black, const char *white) {
     char sz[16], created[24];
@@ -369,6 +455,15 @@ static char *array_literal(const char *const *moves, int n) {
     return a;
 }
 
+/* A commit's answer: its RV_STORE_* code, the new version in *version. */
+static int commit_answer(PGresult *r, int64_t *version) {
+    long long nv = PQntuples(r) == 1 ? strtoll(PQgetvalue(r, 0, 0), NULL, 10) : -2;
+    if (nv == -1) return RV_STORE_CONFLICT;
+    if (nv < 0) return RV_STORE_FAIL;
+    if (version) *version = nv;
+    return RV_STORE_OK;
+}
+
 static int pg_commit(rv_store *base, const rv_store_change *c, int64_t *version) {
     char *arr = array_literal(c->moves, c->n);
     if (!arr) return RV_STORE_FAIL;
@@ -382,12 +477,96 @@ static int pg_commit(rv_store *base, const rv_store_change *c, int64_t *version)
     PGresult *r = run(P(base), Q_COMMIT, 7, p);
     free(arr);
     if (!r) return RV_STORE_FAIL;
-    long long nv = PQntuples(r) == 1 ? strtoll(PQgetvalue(r, 0, 0), NULL, 10) : -2;
+    int rc = commit_answer(r, version);
     PQclear(r);
-    if (nv == -1) return RV_STORE_CONFLICT;
-    if (nv < 0) return RV_STORE_FAIL;
-    if (version) *version = nv;
-    return RV_STORE_OK;
+    return rc;
+}
+
+static int by_game(const void *a, const void *b) {
+    const rv_store_change *x = *(const rv_store_change *const *)a,
+                          *y = *(const rv_store_change *const *)b;
+    return x->game < y->game ? -1 : x->game > y->game;
+}
+
+#define MANY_MAX 64
+
+/*
+ * Several commits in one pipeline (libpq's pipeline mode): sent together, answered together,
+ * one transaction (committed at the pipeline's sync) for all. The games are locked in order
+ * of their ids, so two servers' batches cannot deadlock. Should anything fail, nothing was
+ * written and each commit is tried again on its own.
+ */
+static void pg_commit_many(rv_store *base, const rv_store_change *const *changes, int n,
+                           int *rc, int64_t *version) {
+    pg_store *s = P(base);
+    const rv_store_change *c[MANY_MAX];
+    int idx[MANY_MAX];
+    char *arr[MANY_MAX] = {0};
+    int m = n < MANY_MAX ? n : MANY_MAX, ok = !ensure(s);
+    memcpy(c, changes, (size_t)m * sizeof *c);
+    qsort(c, (size_t)m, sizeof *c, by_game);
+    for (int i = 0; i < m; i++) {
+        for (idx[i] = 0; changes[idx[i]] != c[i]; idx[i]++) {}
+        if (!(arr[i] = array_literal(c[i]->moves, c[i]->n))) ok = 0;
+    }
+    if (ok && PQenterPipelineMode(s->conn)) {
+        char name[8];
+        snprintf(name, sizeof name, "q%d", Q_COMMIT);
+        int sent = 0;
+        for (int i = 0; i < m && ok; i++) {
+            char g[24], v[24], keep[16], undo[16], ai[16];
+            snprintf(g, sizeof g, "%lld", (long long)c[i]->game);
+            snprintf(v, sizeof v, "%lld", (long long)c[i]->version);
+            snprintf(keep, sizeof keep, "%d", c[i]->keep);
+            snprintf(undo, sizeof undo, "%d", c[i]->undo_request);
+            snprintf(ai, sizeof ai, "%d", c[i]->ai_level);
+            const char *p[] = {g, v, keep, arr[i], c[i]->result, undo, ai};
+            ok = PQsendQueryPrepared(s->conn, name, 7, p, NULL, NULL, 0);
+            sent += ok;
+        }
+        int synced = ok && PQpipelineSync(s->conn);
+        ok = synced;
+        int got = 0, ends = 0, rcs[MANY_MAX];
+        int64_t nv[MANY_MAX];
+        /* Every answer is read, whatever happened: each statement's (then a NULL), then the
+           sync's; unless the connection ended. */
+        for (;;) {
+            PGresult *r = PQgetResult(s->conn);
+            if (!r) {
+                if (PQstatus(s->conn) != CONNECTION_OK || ++ends > sent || (!synced && ends == sent))
+                    break;
+                continue;
+            }
+            int st = PQresultStatus(r);
+            if (st == PGRES_PIPELINE_SYNC) {
+                PQclear(r);
+                break;
+            }
+            if (st == PGRES_TUPLES_OK && got < m) {
+                rcs[got] = commit_answer(r, &nv[got]);
+                got++;
+            } else {
+                ok = 0;
+            }
+            PQclear(r);
+        }
+        if (!PQexitPipelineMode(s->conn)) ok = 0;
+        if (PQstatus(s->conn) != CONNECTION_OK) s->prepared = 0;
+        if (ok && got == m) {
+            for (int i = 0; i < m; i++) {
+                rc[idx[i]] = rcs[i];
+                if (version && rcs[i] == RV_STORE_OK) version[idx[i]] = nv[i];
+            }
+        } else {
+            ok = 0;
+        }
+    } else {
+        ok = 0;
+    }
+    for (int i = 0; i < m; i++) free(arr[i]);
+    if (!ok) report(s, "pipelined commits (trying them one by one)");
+    for (int i = ok ? m : 0; i < n; i++)
+        rc[i] = pg_commit(base, changes[i], version ? &version[i] : NULL);
 }
 
 static void copy_val(char *dst, size_t cap, const PGresult *r, int row, int col) {
@@ -579,8 +758,9 @@ static int pg_add_event(rv_store *base, int64_t game, int ply, const char *kind,
     const char *p[] = {id, pl, kind, who, when, text};
     PGresult *r = run(P(base), Q_ADD_EVENT, 6, p);
     if (!r) return RV_STORE_FAIL;
+    int one = PQntuples(r) == 1; /* none: no such game */
     PQclear(r);
-    return RV_STORE_OK;
+    return one ? RV_STORE_OK : RV_STORE_FAIL;
 }
 
 static int pg_get_events(rv_store *base, int64_t game, rv_store_note **events, int *n) {
@@ -623,6 +803,10 @@ static const rv_store_ops pg_ops = {
     .get_events = pg_get_events,
     .claim_job = pg_claim_job,
     .drop_job = pg_drop_job,
+    .commit_many = pg_commit_many,
+    .session = pg_session,
+    .notify = pg_notify,
+    .nonblocking = pg_nonblocking,
 };
 
 /* ---------------------------------------------------------------- watching */
@@ -651,9 +835,7 @@ rv_store_watch *rv_store_pg_watch_open(const char *url, int what, char *err, siz
         return NULL;
     }
     w->channel = what == RV_STORE_WATCH_JOBS ? "renversi_jobs" : "renversi";
-    const char *keys[] = {"connect_timeout", "application_name", "dbname", NULL};
-    const char *vals[] = {"10", "renversi-watch", url, NULL};
-    w->conn = PQconnectdbParams(keys, vals, 1);
+    w->conn = PQconnectdbParams(conn_keys, CONN_VALS("renversi-watch", url), 1);
     if (!w->conn || watch_listen(w)) {
         char m[400];
         one_line(m, sizeof m, w->conn ? PQerrorMessage(w->conn) : "out of memory");
@@ -670,9 +852,12 @@ void rv_store_watch_close(rv_store_watch *w) {
     free(w);
 }
 
-/* "ROOM GAME VERSION" or "ROOM" into an event. */
-static void parse_event(const char *payload, rv_store_event *ev) {
+/* "ROOM GAME VERSION ..." or "ROOM" into an event (and "!..." as it is). */
+static void parse_event(const char *payload, int sender, rv_store_event *ev) {
     memset(ev, 0, sizeof *ev);
+    ev->sender = sender;
+    snprintf(ev->notice, sizeof ev->notice, "%s", payload);
+    if (payload[0] == '!') return;
     size_t n = strcspn(payload, " ");
     snprintf(ev->room, sizeof ev->room, "%.*s", (int)(n < sizeof ev->room ? n : 0), payload);
     long long g = 0, v = 0;
@@ -700,7 +885,7 @@ int rv_store_watch_next(rv_store_watch *w, int timeout_ms, rv_store_event *ev) {
         }
         PGnotify *n = PQnotifies(w->conn);
         if (n) {
-            parse_event(n->extra, ev);
+            parse_event(n->extra, n->be_pid, ev);
             PQfreemem(n);
             return 1;
         }
