@@ -32,7 +32,7 @@
 #include "server/srv.h"
 #include "server/wsguard.h"
 
-#define RELAY_BUF 4096
+#define RELAY_BUF 16384 /* per direction and pair: fewer hops through this thread on a busy machine */
 #define RELAY_LINGER_NS (2ull * 1000000000ull) /* waiting for a client to end after our end */
 #define RELAY_SOCKETPAIR_SNDBUF (8 * 1024) /* what libwebsockets may write ahead: small, so a
                                             client that does not read is noticed as before */
