@@ -63,7 +63,9 @@ static void on_state(client *cl, cJSON *j, int measuring) {
     int n = cJSON_GetArraySize(moves);
     const char *tm = cJSON_GetStringValue(cJSON_GetObjectItem(j, "to_move"));
     int over = cJSON_IsTrue(cJSON_GetObjectItem(j, "over"));
-    if (cl->waiting && n == cl->ply + 1) {
+    /* Its move is in any state past the position it was sent for (a newer state may have
+       replaced the one it first appeared in, on a slow client). */
+    if (cl->waiting && n > cl->ply) {
         if (measuring) record(now_ns() - cl->sent_ns);
         cl->waiting = 0;
     }

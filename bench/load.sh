@@ -15,6 +15,7 @@ cc -O2 -Wall -Wextra -o "$build/bench-load" "$here/load.c" $(pkg-config --cflags
 dir=$(mktemp -d)
 trap 'kill "$pid" 2>/dev/null; wait "$pid" 2>/dev/null; rm -rf "$dir"' EXIT
 ulimit -n 4096 2>/dev/null || true
+: >"$dir/err" # there before the server's shell opens it, for the sed below
 "$renversi" serve --host 127.0.0.1 --port 0 --db "$dir/load.db" 2>"$dir/err" &
 pid=$!
 for _ in $(seq 50); do

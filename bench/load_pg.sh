@@ -23,6 +23,7 @@ trap 'for p in "${pids[@]}"; do kill "$p" 2>/dev/null; wait "$p" 2>/dev/null; do
 ulimit -n 8192 2>/dev/null || true
 ports=
 for i in $(seq "$instances"); do
+    : >"$dir/err$i" # there before the server's shell opens it, for the sed below
     "$renversi" serve --host 127.0.0.1 --port 0 --db "$RV_TEST_PG" 2>"$dir/err$i" &
     pids+=($!)
     port=

@@ -1,10 +1,13 @@
 /*
- * Strength, through the public API only, each match 100 games from 50 varied
- * openings (random legal 4-9 ply starts, each played with both colours;
- * win 1, draw 1/2), every move checked against the rules of the core:
- *   level 10 against level 5 must score at least 75%;
+ * Strength, through the public API only, each match from varied openings
+ * (random legal 4-9 ply starts, each played with both colours; win 1, draw
+ * 1/2), every move checked against the rules of the core:
+ *   level 10 against level 5 (100 games) must score at least 75%;
+ *   level 20 against level 10 (RV_TEST_SCALE / 10 openings: 10 games with
+ *   make test-long's 50; level 20 searches 18 plies and solves exactly from
+ *   24 empties, a minute or more a game) at least 75%;
  *   the fitted pattern evaluation against the hand-weighted one, both at
- *   level 6 (same depth), must score at least 65%.
+ *   level 6 (same depth), must score at least 65% (100 games).
  */
 #include "test.h"
 
@@ -87,6 +90,10 @@ int main(void) {
     side l10 = {10, RV_REVERSI_EVAL_PATTERN, "level 10"}, l5 = {5, RV_REVERSI_EVAL_PATTERN, "level 5"};
     double p = match(l10, l5, 50, 20261121, &games);
     CHECK_MSG(p >= 0.75 * games, "level 10 scored %.1f of %d", p, games);
+    side l20 = {20, RV_REVERSI_EVAL_PATTERN, "level 20"};
+    long openings = test_scale() / 10;
+    p = match(l20, l10, openings > 1 ? (int)openings : 1, 2026112320, &games);
+    CHECK_MSG(p >= 0.75 * games, "level 20 scored %.1f of %d", p, games);
     side pat = {6, RV_REVERSI_EVAL_PATTERN, "level 6 pattern"};
     side simple = {6, RV_REVERSI_EVAL_SIMPLE, "level 6 simple"};
     p = match(pat, simple, 50, 7, &games);

@@ -14,8 +14,8 @@
  *     instances live; an instance killed (-9) stops counting when it falls silent;
  *   - a swap2 opening played across instances: choices heard live, seats follow tokens;
  *   - the database stopped and started again (RV_PG_CTL): /readyz says 503, an action is
- *     refused as `unavailable` and not stored, and after the restart the game goes on and
- *     every instance's clients see it.
+ *     refused as `unavailable` and not stored, and after the restart the game goes on,
+ *     every instance's clients see it and each instance creates rooms again.
  * Usage: pg_cluster [SEED]
  */
 #include "server_harness.h"
@@ -592,6 +592,24 @@ static void test_db_down(void) {
     cJSON_Delete(s);
     CHECK_EQ_INT(readyz_becomes(0, 200), 200);
     CHECK_EQ_INT(readyz_becomes(1, 200), 200);
+    /* The actions each network thread stores itself (a new room) work again too: its own
+       connection came back, a step at a time, without the thread waiting for it. */
+    for (int i = 0; i < 2; i++) {
+        seat n;
+        int64_t end = now_ms() + 5000;
+        do {
+            memset(&n, 0, sizeof n);
+            if (open_on(&n, i)) break;
+            ws_send_text(&n.c, "{\"type\":\"create\",\"variant\":\"freestyle\",\"mode\":\"online\"}");
+            cJSON *j = recv_any(&n.c, 5000);
+            int joined = j && !strcmp(str(j, "type"), "joined");
+            cJSON_Delete(j);
+            ws_close(&n.c);
+            if (joined) break;
+            usleep(250 * 1000);
+        } while (now_ms() < end);
+        CHECK_MSG(now_ms() < end, "instance %d cannot create a room after the restart", i);
+    }
     ws_close(&a.c);
     ws_close(&b.c);
 }

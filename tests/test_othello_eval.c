@@ -14,6 +14,7 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 static uint64_t naive_transform(uint64_t b, int k) {
@@ -89,7 +90,7 @@ static int eval_from_features(uint64_t P, uint64_t O) {
     rv_pat_features(P, O, f);
     uint32_t base = (uint32_t)rv_pat_stage(rv_bb_count(~(P | O))) * rv_pat_offset[RV_PAT_GROUPS];
     int s = 0;
-    for (int i = 0; i < RV_PAT_FEATURES; i++) s += rv_pat_weight(base + f[i]);
+    for (int i = 0; i < RV_PAT_FEATURES; i++) s += rv_pat_weight(rv_pat_weight_bytes, base + f[i]);
     return s;
 }
 
@@ -101,12 +102,12 @@ static void test_eval_consistent_and_symmetric(void) {
     for (int i = 0; i < 2000; i++) {
         rv_reversi_pos p = ref_random_position(&rng, 2 + (int)rv_rng_below(&rng, 58));
         uint64_t P = p.player, O = p.opponent;
-        int v = rv_pat_eval(P, O);
+        int v = rv_pat_eval(rv_pat_weight_bytes, P, O);
         nonzero += v != 0;
         CHECK_EQ_INT(eval_from_features(P, O), v);
-        if (bmi2) CHECK_EQ_INT(rv_pat_eval_bmi2(P, O), v);
+        if (bmi2) CHECK_EQ_INT(rv_pat_eval_bmi2(rv_pat_weight_bytes, P, O), v);
         for (int k = 1; k < 8; k++)
-            CHECK_EQ_INT(rv_pat_eval(rv_pat_transform(P, k), rv_pat_transform(O, k)), v);
+            CHECK_EQ_INT(rv_pat_eval(rv_pat_weight_bytes, rv_pat_transform(P, k), rv_pat_transform(O, k)), v);
     }
     /* The weights are fitted, not empty. */
     CHECK(nonzero > 1900);
@@ -146,9 +147,9 @@ static void test_incremental_state(void) {
             st = next;
             rv_pat_state_init(&fresh, p.player, p.opponent);
             CHECK(memcmp(&st, &fresh, sizeof st) == 0);
-            int v = rv_pat_eval(p.player, p.opponent);
-            CHECK_EQ_INT(rv_pat_eval_state(&st, p.player, p.opponent), v);
-            if (bmi2) CHECK_EQ_INT(rv_pat_eval_state_bmi2(&st, p.player, p.opponent), v);
+            int v = rv_pat_eval(rv_pat_weight_bytes, p.player, p.opponent);
+            CHECK_EQ_INT(rv_pat_eval_state(rv_pat_weight_bytes, &st, p.player, p.opponent), v);
+            if (bmi2) CHECK_EQ_INT(rv_pat_eval_state_bmi2(rv_pat_weight_bytes, &st, p.player, p.opponent), v);
         }
     }
     CHECK(moves_checked > 10000);
@@ -194,7 +195,59 @@ static void test_eval_predicts_exact_scores(void) {
     rv_reversi_ai_free(ai);
 }
 
+/*
+ * Weights loaded at run time (rv_reversi_ai_set_weights): the round-2 base
+ * file src/reversi/eval_weights.bin drives the engine's evaluation (a depth-1
+ * eval_moves scores each move by the loaded weights' evaluation of the
+ * child), NULL restores the built-in ones, and a damaged or cut file is
+ * refused with the weights left as they were.
+ */
+static void test_loaded_weights(void) {
+    const char *dir = getenv("RV_TEST_DATA");
+    char path[4096];
+    snprintf(path, sizeof path, "%s/../../src/reversi/eval_weights.bin", dir ? dir : "tests/data");
+    FILE *f = fopen(path, "rb");
+    CHECK(f != NULL);
+    if (!f) return;
+    size_t cap = 8u << 20;
+    unsigned char *img = malloc(cap);
+    CHECK(img != NULL);
+    size_t len = fread(img, 1, cap, f);
+    fclose(f);
+    rv_reversi_ai *ai = rv_reversi_ai_new(1 << 20);
+    CHECK(ai != NULL);
+    CHECK_EQ_INT(rv_reversi_ai_set_weights(ai, img, len - 1), RV_EINVAL);
+    img[RV_PAT_FILE_HEADER + 1000] ^= 1;
+    CHECK_EQ_INT(rv_reversi_ai_set_weights(ai, img, len), RV_EINVAL);
+    img[RV_PAT_FILE_HEADER + 1000] ^= 1;
+    CHECK_EQ_INT(rv_reversi_ai_set_weights(NULL, img, len), RV_EINVAL);
+    rv_rng rng;
+    rv_rng_seed(&rng, 99);
+    rv_reversi_limits d1 = {0, 1, 0};
+    for (int round = 0; round < 3; round++) {
+        /* 0: built in (nothing loaded yet), 1: the file, 2: built in again. */
+        if (round == 1) CHECK_EQ_INT(rv_reversi_ai_set_weights(ai, img, len), RV_OK);
+        if (round == 2) CHECK_EQ_INT(rv_reversi_ai_set_weights(ai, NULL, 0), RV_OK);
+        const unsigned char *w = round == 1 ? img + RV_PAT_FILE_HEADER : rv_pat_weight_bytes;
+        for (int i = 0; i < 40; i++) {
+            rv_reversi_pos p = ref_random_position(&rng, 20 + (int)rv_rng_below(&rng, 30));
+            if (!rv_reversi_moves(&p)) continue;
+            rv_reversi_move_eval ev[64];
+            int n = 0;
+            CHECK_EQ_INT(rv_reversi_ai_eval_moves(ai, &p, &d1, ev, 64, &n), RV_OK);
+            for (int k = 0; k < n; k++) {
+                uint64_t fl = rv_reversi_flips_bb(p.player, p.opponent, ev[k].move);
+                uint64_t np = p.opponent ^ fl, no = p.player ^ fl ^ (1ULL << ev[k].move);
+                CHECK_EQ_INT(ev[k].eval_centi, -rv_ai_pattern_centi(rv_pat_eval(w, np, no)));
+            }
+        }
+    }
+    rv_reversi_ai_free(ai);
+    free(img);
+}
+
 int main(void) {
+    test_loaded_weights();
     test_transforms();
     test_instances();
     test_features_start();

@@ -12,7 +12,12 @@
  *       the exact value of the game's first position with E empties (the
  *       game's result with perfect play from there on).
  *
- *   rv-train fit [--epochs N] [--l2 X] [--out FILE] DATA...
+ *   rv-train label --games N --seed S [--depth D] [--solve E] [--out FILE] ...
+ *       Plays N games from varied openings and labels every position after
+ *       the opening by a search: exact at E empties or fewer, else the score of
+ *       a depth-D midgame search (see label()).
+ *
+ *   rv-train fit [--epochs N] [--l2 X] [--init FILE --delta FILE] [--out FILE] DATA...
  *       Fits the weights of the pattern evaluation (src/reversi/pattern.h) to
  *       the positions by regularised least squares (see fit_stage()) and
  *       writes them in the format CMake compiles (src/reversi/eval_weights.bin).
@@ -30,7 +35,6 @@
  *
  * Run with --help for the options.  See docs/engine-othello.md.
  */
-#include "cmdline/cmdline.h"
 #include "renversi/renversi.h"
 #include "reversi/ai_internal.h"
 #include "reversi/pattern.h"
@@ -46,7 +50,10 @@
 static void usage(FILE *f) {
     fprintf(f,
             "usage: rv-train selfplay --games N --seed S [--depth D] [--solve E] [--eval E] [--out FILE]\n"
-            "       rv-train fit [--epochs N] [--l2 X] [--out FILE] DATA...\n"
+            "       rv-train label --games N --seed S [--depth D] [--solve E] [--random R]\n"
+            "                      [--weights FILE] [--out FILE]\n"
+            "       rv-train fit [--epochs N] [--l2 X] [--min N] [--init FILE [--delta FILE]\n"
+            "                    [--quantum Q]] [--freeze-patterns 1] [--out FILE] DATA...\n"
             "       rv-train probcut-data --positions N --seed S [--depth D] [--out FILE]\n"
             "       rv-train probcut-fit [--out FILE] DATA...\n"
                         "\n"
@@ -58,10 +65,23 @@ static void usage(FILE *f) {
             "          the game at E empties).  --eval simple|pattern: the engine's\n"
             "          evaluation (default pattern: the weights built in).  Progress on\n"
             "          stderr.\n"
-            "fit       fits the pattern weights to the DATA files (selfplay output) by\n"
-            "          least squares with an L2 penalty X (default 8), N sweeps (default\n"
-            "          100), and writes them (default eval_weights.bin).  One position in\n"
-            "          20 (by hash) is held out; the error on it is printed per stage.\n"
+            "label     plays N games from random openings (2-29 random moves; seed S),\n"
+            "          the moves of a depth-D search (default 8, with the engine's\n"
+            "          forward pruning) but one in R (default 10) at random, and writes\n"
+            "          every position after the opening as 'PLAYER OPPONENT SCORE':\n"
+            "          the exact disc difference at E empties or fewer (default 20),\n"
+            "          else the depth-D score in discs (side to move).  --weights: the\n"
+            "          evaluation's weights from a file instead of the built-in ones.\n"
+            "fit       fits the pattern weights to the DATA files (selfplay or label\n"
+            "          output) by least squares with an L2 penalty X (default 8), N\n"
+            "          sweeps (default 100), and writes them (default eval_weights.bin).\n"
+            "          A stage's positions are widened to neighbouring empties until\n"
+            "          there are N (--min, default 50000).  One position in 20 (by hash)\n"
+            "          is held out; the error on it is printed per stage.  --init FILE\n"
+            "          starts from those weights (the penalty pulls towards them),\n"
+            "          rounds each change to a multiple of Q/128 disc (--quantum,\n"
+            "          default 1) and --delta writes the changes as a delta file.\n"
+            "          --freeze-patterns 1 fits only mobility and the empties bias.\n"
             "probcut-data  samples N positions (12..52 empties, seed S) from games played\n"
             "          from random openings and writes 'PLAYER OPPONENT EMPTIES S0 .. SD':\n"
             "          full-window midgame scores (centidiscs) at depths 0..D (default 11)\n"
@@ -71,16 +91,18 @@ static void usage(FILE *f) {
             "          probcut_table.c; the build uses src/reversi/probcut_table.c).\n");
 }
 
-/* Reads the options of subcommand SUB; a word that is not an option is refused. Returns
-   -1 to go on, else the exit status (0 after --help). */
-static int options(const char *sub, int argc, char **argv, const rv_cli_opt *opts) {
-    char who[64];
-    snprintf(who, sizeof who, "rv-train %s", sub);
-    int npos, rc = rv_cli_options(who, argc, argv, opts, &npos);
-    if (rc == RV_CLI_HELP) return usage(stdout), 0;
-    if (rc) return rc;
-    if (npos) return fprintf(stderr, "%s: unexpected argument '%s'\n", who, argv[0]), 2;
-    return -1;
+static int parse_int(const char *s, long lo, long hi, long *out) {
+    char *end;
+    errno = 0;
+    long v = strtol(s, &end, 10);
+    if (errno || end == s || *end || v < lo || v > hi) return -1;
+    *out = v;
+    return 0;
+}
+
+static int bad_value(const char *opt, const char *v, const char *want) {
+    fprintf(stderr, "rv-train: bad value '%s' for %s: expected %s\n", v, opt, want);
+    return 2;
 }
 
 /* ------------------------------------------------------------ selfplay */
@@ -101,21 +123,33 @@ static int random_move(rv_rng *rng, uint64_t moves) {
 static int selfplay(int argc, char **argv) {
     long games = -1, seed = -1, depth = 4, solve_at = 18;
     const char *out_path = NULL;
-    const char *eval_name = "pattern";
-    const rv_cli_opt opts[] = {{"--games", RV_CLI_INT, &games, 1, 100000000},
-                               {"--seed", RV_CLI_INT, &seed, 0, 2000000000},
-                               {"--depth", RV_CLI_INT, &depth, 1, 20},
-                               {"--solve", RV_CLI_INT, &solve_at, 0, 30},
-                               {"--out", RV_CLI_STR, &out_path, 0, 0},
-                               {"--eval", RV_CLI_STR, &eval_name, 0, 0},
-                               {NULL, RV_CLI_FLAG, NULL, 0, 0}};
-    int rc = options("selfplay", argc, argv, opts);
-    if (rc >= 0) return rc;
     rv_reversi_eval eval = RV_REVERSI_EVAL_PATTERN;
-    if (!strcmp(eval_name, "simple")) eval = RV_REVERSI_EVAL_SIMPLE;
-    else if (strcmp(eval_name, "pattern"))
-        return fprintf(stderr, "rv-train selfplay: --eval expects simple or pattern (not '%s')\n",
-                       eval_name), 2;
+    for (int i = 0; i < argc; i += 2) {
+        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+            usage(stdout);
+            return 0;
+        }
+        if (!v) return fprintf(stderr, "rv-train: %s needs a value\n", a), 2;
+        if (!strcmp(a, "--games")) {
+            if (parse_int(v, 1, 100000000, &games)) return bad_value(a, v, "1..100000000");
+        } else if (!strcmp(a, "--seed")) {
+            if (parse_int(v, 0, 2000000000, &seed)) return bad_value(a, v, "0..2000000000");
+        } else if (!strcmp(a, "--depth")) {
+            if (parse_int(v, 1, 20, &depth)) return bad_value(a, v, "1..20");
+        } else if (!strcmp(a, "--solve")) {
+            if (parse_int(v, 0, 30, &solve_at)) return bad_value(a, v, "0..30");
+        } else if (!strcmp(a, "--out")) {
+            out_path = v;
+        } else if (!strcmp(a, "--eval")) {
+            if (!strcmp(v, "simple")) eval = RV_REVERSI_EVAL_SIMPLE;
+            else if (!strcmp(v, "pattern")) eval = RV_REVERSI_EVAL_PATTERN;
+            else return bad_value(a, v, "simple or pattern");
+        } else {
+            fprintf(stderr, "rv-train selfplay: unknown option '%s' (try --help)\n", a);
+            return 2;
+        }
+    }
     if (games < 0 || seed < 0) {
         fprintf(stderr, "rv-train selfplay: --games and --seed are required\n");
         return 2;
@@ -198,11 +232,132 @@ static int selfplay(int argc, char **argv) {
 }
 
 
+/* ------------------------------------------------------------ label */
+
+static int16_t *read_weights(const char *path);
+
+/*
+ * Games from varied openings, every position after the opening labelled by a
+ * search: an exact solve at E empties or fewer, else a midgame search of
+ * depth D (with the engine's forward pruning, as it plays).  The moves are the
+ * search's own, except one in R chosen at random (so the games branch out);
+ * the label is always the searched position's value, whatever is played next.
+ */
+static int label(int argc, char **argv) {
+    long games = -1, seed = -1, depth = 8, solve_at = 20, rnd = 10;
+    const char *out_path = NULL, *weights_path = NULL;
+    for (int i = 0; i < argc; i += 2) {
+        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+            usage(stdout);
+            return 0;
+        }
+        if (!v) return fprintf(stderr, "rv-train: %s needs a value\n", a), 2;
+        if (!strcmp(a, "--games")) {
+            if (parse_int(v, 1, 100000000, &games)) return bad_value(a, v, "1..100000000");
+        } else if (!strcmp(a, "--seed")) {
+            if (parse_int(v, 0, 2000000000, &seed)) return bad_value(a, v, "0..2000000000");
+        } else if (!strcmp(a, "--depth")) {
+            if (parse_int(v, 1, 20, &depth)) return bad_value(a, v, "1..20");
+        } else if (!strcmp(a, "--solve")) {
+            if (parse_int(v, 0, 26, &solve_at)) return bad_value(a, v, "0..26");
+        } else if (!strcmp(a, "--random")) {
+            if (parse_int(v, 2, 1000000, &rnd)) return bad_value(a, v, "2..1000000");
+        } else if (!strcmp(a, "--out")) {
+            out_path = v;
+        } else if (!strcmp(a, "--weights")) {
+            weights_path = v;
+        } else {
+            fprintf(stderr, "rv-train label: unknown option '%s' (try --help)\n", a);
+            return 2;
+        }
+    }
+    if (games < 0 || seed < 0) {
+        fprintf(stderr, "rv-train label: --games and --seed are required\n");
+        return 2;
+    }
+    FILE *out = out_path ? fopen(out_path, "w") : stdout;
+    if (!out) {
+        fprintf(stderr, "rv-train: cannot write %s: %s\n", out_path, strerror(errno));
+        return 1;
+    }
+    rv_reversi_ai *ai = rv_reversi_ai_new(16u << 20);
+    if (!ai) return fprintf(stderr, "rv-train: out of memory\n"), 1;
+    if (weights_path) {
+        int16_t *w = read_weights(weights_path);
+        if (!w) return 1;
+        free(w);
+        FILE *wf = fopen(weights_path, "rb");
+        size_t cap = RV_PAT_FILE_HEADER + (size_t)rv_pat_offset[RV_PAT_GROUPS] * RV_PAT_STAGES * 2;
+        unsigned char *img = malloc(cap);
+        size_t got = wf && img ? fread(img, 1, cap, wf) : 0;
+        if (wf) fclose(wf);
+        if (!img || rv_reversi_ai_set_weights(ai, img, got) != RV_OK)
+            return fprintf(stderr, "rv-train: cannot load %s\n", weights_path), 1;
+        free(img);
+    }
+    rv_rng rng;
+    rv_rng_seed(&rng, (uint64_t)seed * 0x9E3779B97F4A7C15ULL + 3);
+    rv_reversi_limits mid = {0, (int)depth, 0};
+    long written = 0;
+    double t0 = rv_clock_seconds();
+    for (long g = 0; g < games; g++) {
+        rv_reversi_pos pos;
+        rv_reversi_init(&pos);
+        rv_reversi_ai_clear(ai);
+        /* 2..29 random plies: openings from the usual to the strange. */
+        int random_plies = 2 + (int)rv_rng_below(&rng, 28), ply = 0;
+        while (!rv_reversi_is_over(&pos)) {
+            uint64_t moves = rv_reversi_moves(&pos);
+            int empties = rv_reversi_count(&pos, RV_EMPTY), mv, centi;
+            if (!moves) {
+                rv_reversi_play(&pos, RV_REVERSI_PASS);
+                continue;
+            }
+            if (ply < random_plies) {
+                if (rv_reversi_play(&pos, random_move(&rng, moves)) != RV_OK) return 1;
+                ply++;
+                continue;
+            }
+            if (empties <= solve_at) {
+                rv_reversi_solve_result r;
+                if (rv_reversi_solve(ai, &pos, 0, &r) != RV_OK) return 1;
+                centi = 100 * r.score;
+                mv = r.move;
+            } else {
+                rv_reversi_ai_info info;
+                if (rv_reversi_ai_think(ai, &pos, &mid, &info) != RV_OK) return 1;
+                centi = info.eval_centi;
+                mv = info.move;
+            }
+            fprintf(out, "%016" PRIx64 " %016" PRIx64 " %.2f\n", pos.player, pos.opponent, centi / 100.0);
+            written++;
+            if (rv_rng_below(&rng, (uint64_t)rnd) == 0) mv = random_move(&rng, moves);
+            if (rv_reversi_play(&pos, mv) != RV_OK) return fprintf(stderr, "rv-train: bad move\n"), 1;
+            ply++;
+        }
+        if ((g + 1) % 10 == 0 || g + 1 == games) {
+            double t = rv_clock_seconds() - t0;
+            fprintf(stderr, "\rlabel: %ld/%ld games, %ld positions, %.0f s, ~%.0f s left ", g + 1, games,
+                    written, t, t / (double)(g + 1) * (double)(games - g - 1));
+            fflush(out);
+        }
+    }
+    fprintf(stderr, "\n");
+    rv_reversi_ai_free(ai);
+    if (out != stdout && fclose(out) != 0) {
+        fprintf(stderr, "rv-train: error writing %s\n", out_path);
+        return 1;
+    }
+    return 0;
+}
+
+
 /* ------------------------------------------------------------ fit */
 
 typedef struct position {
     uint64_t p, o;
-    int8_t score;
+    float score; /* discs, side to move */
 } position;
 
 typedef struct dataset {
@@ -222,9 +377,10 @@ static int load_data(const char *path, dataset *d) {
         ln++;
         if (line[0] == '#' || line[0] == '\n') continue;
         uint64_t p, o;
-        int sc, used = 0;
-        if (sscanf(line, "%" SCNx64 " %" SCNx64 " %d %n", &p, &o, &sc, &used) != 3 ||
-            line[used] != '\0' || (p & o) || sc < -64 || sc > 64) {
+        float sc;
+        int used = 0;
+        if (sscanf(line, "%" SCNx64 " %" SCNx64 " %f %n", &p, &o, &sc, &used) != 3 ||
+            line[used] != '\0' || (p & o) || !(sc >= -64 && sc <= 64)) {
             fprintf(stderr, "rv-train: %s:%ld: expected 'PLAYER OPPONENT SCORE' (hex, hex, -64..64)\n",
                     path, ln);
             fclose(f);
@@ -241,7 +397,7 @@ static int load_data(const char *path, dataset *d) {
             d->v = v;
             d->cap = cap;
         }
-        d->v[d->n++] = (position){p, o, (int8_t)sc};
+        d->v[d->n++] = (position){p, o, sc};
     }
     fclose(f);
     return 0;
@@ -308,7 +464,8 @@ static int is_holdout(const position *p) {
  * stage's weights in discs.
  */
 static void fit_stage(const uint32_t *feat, const float *y, size_t n, const uint32_t *vfeat,
-                      const float *vy, size_t vn, float *w, int epochs, double l2, int stage) {
+                      const float *vy, size_t vn, float *w, int epochs, double l2, int stage,
+                      int first_group) {
     uint32_t nw = rv_pat_offset[RV_PAT_GROUPS];
     float *r = malloc(n * sizeof *r);
     double *num = calloc(nw, sizeof *num);
@@ -331,7 +488,7 @@ static void fit_stage(const uint32_t *feat, const float *y, size_t n, const uint
     }
     for (uint32_t i = 0; i < nw; i++) w[i] = 0;
     for (int ep = 0; ep < epochs; ep++) {
-        for (int g = 0; g < RV_PAT_GROUPS; g++) {
+        for (int g = first_group; g < RV_PAT_GROUPS; g++) {
             const int f0 = first[g], f1 = end[g], per = f1 - f0;
             for (uint32_t i = rv_pat_offset[g]; i < rv_pat_offset[g + 1]; i++) num[i] = 0;
             for (size_t s = 0; s < n; s++)
@@ -370,32 +527,147 @@ static void put32(unsigned char *p, uint32_t v) {
     for (int i = 0; i < 4; i++) p[i] = (unsigned char)(v >> (8 * i));
 }
 
+
+static uint32_t get32(const unsigned char *p) {
+    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
+/* The weights of a file written by `fit` (checked against this build's
+ * layout), or NULL with a message. */
+static int16_t *read_weights(const char *path) {
+    uint32_t nw = rv_pat_offset[RV_PAT_GROUPS];
+    size_t bytes = (size_t)nw * RV_PAT_STAGES * 2;
+    unsigned char *buf = malloc(RV_PAT_FILE_HEADER + bytes + 1);
+    int16_t *w = malloc(bytes);
+    FILE *f = fopen(path, "rb");
+    size_t got = f && buf ? fread(buf, 1, RV_PAT_FILE_HEADER + bytes + 1, f) : 0;
+    if (f) fclose(f);
+    if (!f || !buf || !w || got != RV_PAT_FILE_HEADER + bytes || memcmp(buf, RV_PAT_FILE_MAGIC, 4) ||
+        get32(buf + 4) != RV_PAT_FILE_VERSION || get32(buf + 8) != RV_PAT_STAGES ||
+        get32(buf + 12) != nw || get32(buf + 16) != rv_pat_file_hash(buf + RV_PAT_FILE_HEADER, bytes)) {
+        fprintf(stderr, "rv-train: %s: expected a weights file of %d stages x %u weights (from rv-train fit)\n",
+                path, RV_PAT_STAGES, nw);
+        free(buf);
+        free(w);
+        return NULL;
+    }
+    for (size_t i = 0; i < bytes / 2; i++)
+        w[i] = (int16_t)(uint16_t)(buf[RV_PAT_FILE_HEADER + 2 * i] | buf[RV_PAT_FILE_HEADER + 2 * i + 1] << 8);
+    free(buf);
+    return w;
+}
+
+static void put_varint(unsigned char **p, uint32_t v) {
+    for (; v >= 0x80; v >>= 7) *(*p)++ = (unsigned char)(v | 0x80);
+    *(*p)++ = (unsigned char)v;
+}
+
+/* Writes the changes from base to w (both whole tables; bytes: w's file
+ * bytes, for the checksum) as a delta file (pattern.h). */
+static int write_delta(const char *path, const int16_t *base, const int16_t *w, const unsigned char *bytes) {
+    uint32_t nw = rv_pat_offset[RV_PAT_GROUPS];
+    size_t total = (size_t)nw * RV_PAT_STAGES;
+    unsigned char *buf = malloc(RV_PAT_DELTA_HEADER + 8 * total), *p = buf + RV_PAT_DELTA_HEADER;
+    if (!buf) return fprintf(stderr, "rv-train: out of memory\n"), 1;
+    uint32_t n = 0;
+    size_t prev = (size_t)-1;
+    for (size_t i = 0; i < total; i++) {
+        int d = w[i] - base[i];
+        if (!d) continue;
+        put_varint(&p, (uint32_t)(i - prev - 1));
+        put_varint(&p, d >= 0 ? 2u * (uint32_t)d : 2u * (uint32_t)-d - 1);
+        prev = i;
+        n++;
+    }
+    memcpy(buf, RV_PAT_DELTA_MAGIC, 4);
+    put32(buf + 4, RV_PAT_DELTA_VERSION);
+    put32(buf + 8, RV_PAT_STAGES);
+    put32(buf + 12, nw);
+    put32(buf + 16, n);
+    put32(buf + 20, rv_pat_file_hash(bytes, 2 * total));
+    size_t len = (size_t)(p - buf);
+    FILE *f = fopen(path, "wb");
+    if (!f || fwrite(buf, 1, len, f) != len || fclose(f) != 0) {
+        free(buf);
+        return fprintf(stderr, "rv-train: cannot write %s\n", path), 1;
+    }
+    fprintf(stderr, "fit: wrote %s (%u changed weights of %zu, %zu bytes)\n", path, n, total, len);
+    free(buf);
+    return 0;
+}
+
 /* The options and data files of `fit`: -1 to go on, else the exit status. */
 static int fit_args(int argc, char **argv, dataset *dd, int *nfiles_out, long *epochs_out,
-                    double *l2_out, const char **out_out) {
+                    double *l2_out, const char **out_out, const char **init_out, long *min_out,
+                    const char **delta_out, long *quantum_out, int *freeze_out) {
     dataset d = *dd;
     int nfiles = 0;
     long epochs = *epochs_out;
     double l2 = *l2_out;
     const char *out_path = *out_out;
-    const rv_cli_opt opts[] = {{"--epochs", RV_CLI_INT, &epochs, 1, 100000},
-                               {"--l2", RV_CLI_NUM, &l2, 0, 1e6},
-                               {"--out", RV_CLI_STR, &out_path, 0, 0},
-                               {NULL, RV_CLI_FLAG, NULL, 0, 0}};
-    int npos, rc = rv_cli_options("rv-train fit", argc, argv, opts, &npos);
-    if (rc == RV_CLI_HELP) {
-        usage(stdout);
-        rc = 0;
-        goto done;
-    }
-    if (rc) goto done;
-    rc = -1;
-    for (int i = 0; i < npos; i++) {
-        if (load_data(argv[i], &d) != 0) {
+    int rc = -1;
+    for (int i = 0; i < argc;) {
+        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+            usage(stdout);
+            rc = 0;
+            goto done;
+        }
+        if (a[0] == '-' && a[1] == '-') {
+            if (!v) {
+                fprintf(stderr, "rv-train: %s needs a value\n", a);
+                rc = 2;
+                goto done;
+            }
+            if (!strcmp(a, "--epochs")) {
+                if (parse_int(v, 1, 100000, &epochs)) {
+                    rc = bad_value(a, v, "1..100000");
+                    goto done;
+                }
+            } else if (!strcmp(a, "--l2")) {
+                char *end;
+                l2 = strtod(v, &end);
+                if (end == v || *end || !(l2 >= 0 && l2 <= 1e6)) {
+                    rc = bad_value(a, v, "a number 0..1e6");
+                    goto done;
+                }
+            } else if (!strcmp(a, "--out")) {
+                out_path = v;
+            } else if (!strcmp(a, "--init")) {
+                *init_out = v;
+            } else if (!strcmp(a, "--delta")) {
+                *delta_out = v;
+            } else if (!strcmp(a, "--freeze-patterns")) {
+                long yes;
+                if (parse_int(v, 0, 1, &yes)) {
+                    rc = bad_value(a, v, "0 or 1");
+                    goto done;
+                }
+                *freeze_out = (int)yes;
+            } else if (!strcmp(a, "--quantum")) {
+                if (parse_int(v, 1, 1024, quantum_out)) {
+                    rc = bad_value(a, v, "1..1024");
+                    goto done;
+                }
+            } else if (!strcmp(a, "--min")) {
+                if (parse_int(v, 1, 100000000, min_out)) {
+                    rc = bad_value(a, v, "1..100000000");
+                    goto done;
+                }
+            } else {
+                fprintf(stderr, "rv-train fit: unknown option '%s' (try --help)\n", a);
+                rc = 2;
+                goto done;
+            }
+            i += 2;
+            continue;
+        }
+        if (load_data(a, &d) != 0) {
             rc = 1;
             goto done;
         }
         nfiles++;
+        i++;
     }
 done:
     *dd = d;
@@ -409,19 +681,28 @@ done:
 static int fit_run(int argc, char **argv, dataset *dp) {
     long epochs = 100;
     double l2 = 8.0;
-    const char *out_path = "eval_weights.bin";
+    const char *out_path = "eval_weights.bin", *init_path = NULL, *delta_path = NULL;
+    long min_n = 50000, quantum = 1;
+    int freeze = 0;
     dataset d = {0};
     int nfiles = 0;
-    int rc = fit_args(argc, argv, &d, &nfiles, &epochs, &l2, &out_path);
+    int rc = fit_args(argc, argv, &d, &nfiles, &epochs, &l2, &out_path, &init_path, &min_n,
+                      &delta_path, &quantum, &freeze);
     *dp = d;
     if (rc >= 0) return rc;
     if (!nfiles) return fprintf(stderr, "rv-train fit: no DATA files given\n"), 2;
+    if (delta_path && !init_path) return fprintf(stderr, "rv-train fit: --delta needs --init\n"), 2;
     fprintf(stderr, "fit: %zu positions from %d files\n", d.n, nfiles);
     uint32_t *canon = make_canon();
     uint32_t nw = rv_pat_offset[RV_PAT_GROUPS];
     float *w = malloc((size_t)nw * sizeof *w);
     int16_t *out = calloc((size_t)nw * RV_PAT_STAGES, sizeof *out);
     if (!canon || !w || !out) return fprintf(stderr, "rv-train: out of memory\n"), 1;
+    /* With --init the fit starts from those weights: it fits the residual of
+     * their evaluation, so the L2 penalty pulls towards them (a weight the
+     * new data does not see keeps its value). */
+    int16_t *init = NULL;
+    if (init_path && !(init = read_weights(init_path))) return 1;
 
     for (int st = 0; st < RV_PAT_STAGES; st++) {
         /* The stage's positions, widened to neighbouring empties while there
@@ -434,10 +715,12 @@ static int fit_run(int argc, char **argv, dataset *dp) {
             for (size_t s = 0; s < d.n; s++) {
                 int e = 64 - rv_bb_count(d.v[s].p | d.v[s].o);
                 if (e < lo - widen || e > hi + widen) continue;
-                if (is_holdout(&d.v[s])) vn++;
+                /* Held out: only the stage's own positions count (both
+                 * ways they stay out of the fit). */
+                if (is_holdout(&d.v[s])) vn += e >= lo && e <= hi;
                 else n++;
             }
-            if (n >= 50000 || widen >= 16) break;
+            if (n >= (size_t)min_n || widen >= 16) break;
             widen += 2;
         }
         uint32_t *feat = malloc((n + 1) * RV_PAT_FEATURES * sizeof *feat);
@@ -445,22 +728,41 @@ static int fit_run(int argc, char **argv, dataset *dp) {
         float *y = malloc((n + 1) * sizeof *y), *vy = malloc((vn + 1) * sizeof *vy);
         if (!feat || !vfeat || !y || !vy) return fprintf(stderr, "rv-train: out of memory\n"), 1;
         size_t k = 0, vk = 0;
+        double vbase_se = 0;
         for (size_t s = 0; s < d.n; s++) {
             int e = 64 - rv_bb_count(d.v[s].p | d.v[s].o);
             if (e < lo - widen || e > hi + widen) continue;
+            if (is_holdout(&d.v[s]) && (e < lo || e > hi)) continue;
             uint32_t f[RV_PAT_FEATURES];
             rv_pat_features(d.v[s].p, d.v[s].o, f);
             /* Positions of a neighbouring stage keep their own bias entry. */
             int eb = e < lo ? lo : e > hi ? hi : e;
             f[RV_PAT_INSTANCES + 2] = rv_pat_offset[RV_PAT_TYPES + 2] + (uint32_t)(eb - 4 * st);
             uint32_t *dst = is_holdout(&d.v[s]) ? &vfeat[vk * RV_PAT_FEATURES] : &feat[k * RV_PAT_FEATURES];
+            float base = 0;
+            if (init) {
+                int sum = 0;
+                for (int j = 0; j < RV_PAT_FEATURES; j++) sum += init[(size_t)st * nw + f[j]];
+                base = (float)sum / RV_PAT_SCALE;
+            }
             for (int j = 0; j < RV_PAT_FEATURES; j++) dst[j] = canon[f[j]];
-            if (is_holdout(&d.v[s])) vy[vk++] = d.v[s].score;
-            else y[k++] = d.v[s].score;
+            if (is_holdout(&d.v[s])) {
+                vy[vk++] = d.v[s].score - base;
+                vbase_se += (double)(d.v[s].score - base) * (d.v[s].score - base);
+            } else {
+                y[k++] = d.v[s].score - base;
+            }
         }
-        fit_stage(feat, y, k, vfeat, vy, vk, w, (int)epochs, l2, st);
+        if (init)
+            fprintf(stderr, "stage %2d: held-out rms error of the --init weights %.2f discs\n", st,
+                    vk ? sqrt(vbase_se / (double)vk) : 0.0);
+        fit_stage(feat, y, k, vfeat, vy, vk, w, (int)epochs, l2, st, freeze ? RV_PAT_TYPES : 0);
         for (uint32_t i = 0; i < nw; i++) {
-            double q = round((double)w[canon[i]] * RV_PAT_SCALE);
+            /* A change from --init is rounded to a multiple of the quantum:
+             * changes below it are noise, and a delta file of fewer, smaller
+             * changes is small. */
+            double q = round((double)w[canon[i]] * RV_PAT_SCALE / (double)quantum) * (double)quantum +
+                       (init ? init[(size_t)st * nw + i] : 0);
             out[(size_t)st * nw + i] = (int16_t)(q > 32767 ? 32767 : q < -32767 ? -32767 : q);
         }
         free(feat);
@@ -489,10 +791,12 @@ static int fit_run(int argc, char **argv, dataset *dp) {
         return 1;
     }
     fprintf(stderr, "fit: wrote %s (%u weights per stage, %d stages)\n", out_path, nw, RV_PAT_STAGES);
+    if (delta_path && write_delta(delta_path, init, out, buf + RV_PAT_FILE_HEADER)) return 1;
     free(buf);
     free(out);
     free(w);
     free(canon);
+    free(init);
     return 0;
 }
 
@@ -508,13 +812,26 @@ static int fit(int argc, char **argv) {
 static int probcut_data(int argc, char **argv) {
     long count = -1, seed = -1, depth = RV_PC_MAX_DEPTH;
     const char *out_path = NULL;
-    const rv_cli_opt opts[] = {{"--positions", RV_CLI_INT, &count, 1, 100000000},
-                               {"--seed", RV_CLI_INT, &seed, 0, 2000000000},
-                               {"--depth", RV_CLI_INT, &depth, 1, 20},
-                               {"--out", RV_CLI_STR, &out_path, 0, 0},
-                               {NULL, RV_CLI_FLAG, NULL, 0, 0}};
-    int rc = options("probcut-data", argc, argv, opts);
-    if (rc >= 0) return rc;
+    for (int i = 0; i < argc; i += 2) {
+        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+            usage(stdout);
+            return 0;
+        }
+        if (!v) return fprintf(stderr, "rv-train: %s needs a value\n", a), 2;
+        if (!strcmp(a, "--positions")) {
+            if (parse_int(v, 1, 100000000, &count)) return bad_value(a, v, "1..100000000");
+        } else if (!strcmp(a, "--seed")) {
+            if (parse_int(v, 0, 2000000000, &seed)) return bad_value(a, v, "0..2000000000");
+        } else if (!strcmp(a, "--depth")) {
+            if (parse_int(v, 1, 20, &depth)) return bad_value(a, v, "1..20");
+        } else if (!strcmp(a, "--out")) {
+            out_path = v;
+        } else {
+            fprintf(stderr, "rv-train probcut-data: unknown option '%s' (try --help)\n", a);
+            return 2;
+        }
+    }
     if (count < 0 || seed < 0) {
         fprintf(stderr, "rv-train probcut-data: --positions and --seed are required\n");
         return 2;
@@ -625,11 +942,25 @@ static int probcut_fit(int argc, char **argv) {
     const char *out_path = "probcut_table.c";
     pc_sample *v = NULL;
     size_t n = 0, cap = 0;
-    const rv_cli_opt opts[] = {{"--out", RV_CLI_STR, &out_path, 0, 0}, {NULL, RV_CLI_FLAG, NULL, 0, 0}};
-    int nfiles = 0, npos, rc = rv_cli_options("rv-train probcut-fit", argc, argv, opts, &npos);
-    if (rc == RV_CLI_HELP) return usage(stdout), 0;
-    if (rc) return rc;
-    for (int i = 0; i < npos && !rc; i++) {
+    int nfiles = 0, rc = 0;
+    for (int i = 0; i < argc && !rc; i++) {
+        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+            usage(stdout);
+            free(v);
+            return 0;
+        }
+        if (!strcmp(argv[i], "--out")) {
+            if (i + 1 >= argc) {
+                rc = (fprintf(stderr, "rv-train: --out needs a value\n"), 2);
+                break;
+            }
+            out_path = argv[++i];
+            continue;
+        }
+        if (argv[i][0] == '-') {
+            rc = (fprintf(stderr, "rv-train probcut-fit: unknown option '%s' (try --help)\n", argv[i]), 2);
+            break;
+        }
         FILE *f = fopen(argv[i], "r");
         if (!f) {
             rc = (fprintf(stderr, "rv-train: cannot read %s: %s\n", argv[i], strerror(errno)), 1);
@@ -726,6 +1057,7 @@ int main(int argc, char **argv) {
         return argc < 2 ? 2 : 0;
     }
     if (!strcmp(argv[1], "selfplay")) return selfplay(argc - 2, argv + 2);
+    if (!strcmp(argv[1], "label")) return label(argc - 2, argv + 2);
     if (!strcmp(argv[1], "fit")) return fit(argc - 2, argv + 2);
     if (!strcmp(argv[1], "probcut-data")) return probcut_data(argc - 2, argv + 2);
     if (!strcmp(argv[1], "probcut-fit")) return probcut_fit(argc - 2, argv + 2);

@@ -58,6 +58,16 @@ typedef enum rv_reversi_eval {
  * not affected, except for their speed. */
 rv_status rv_reversi_ai_set_eval(rv_reversi_ai *ai, rv_reversi_eval eval);
 
+/*
+ * Replaces the fitted evaluation's weights by those of a weights file image
+ * of len bytes (the format of src/reversi/eval_weights.bin, written by
+ * `rv-train fit`; docs/engine-othello.md), which is copied.  data NULL
+ * restores the built-in weights.  RV_EINVAL (nothing changed) when the data is
+ * not a weights file for this build's patterns, RV_ENOMEM when out of memory.
+ * For comparing weights: the search's forward pruning stays calibrated for
+ * the built-in ones.
+ */
+rv_status rv_reversi_ai_set_weights(rv_reversi_ai *ai, const void *data, size_t len);
 /* Switches the midgame search's forward pruning (Multi-ProbCut, calibrated
  * for the pattern evaluation) on (the default) or off for
  * rv_reversi_ai_think().  rv_reversi_ai_eval_moves() never prunes; exact

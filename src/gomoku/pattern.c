@@ -109,7 +109,7 @@ void gb_tables_set_eval(gb_tables *t, const gb_eval_weights *w) {
     for (int i = 0; i < 10000; i++) {
         int k = gb_class_of(i);
         for (int c = 0; c < 2; c++)
-            for (int r = 0; r < 2; r++) t->ev[c][r][i] = w->cls[c][r][k];
+            for (int r = 0; r < 2; r++) t->ev[c][i][r] = w->cls[c][r][k];
     }
     memcpy(t->extra, w->extra, sizeof t->extra);
 }
@@ -219,8 +219,8 @@ static void rescore_point(gboard *b, int c, int p) {
     int old = b->combo[c][p];
     b->total[c] -= b->val[c][p];
     b->cnt[c][b->tl[c][p]]--;
-    b->etot[c][0] -= t->ev[c][0][old];
-    b->etot[c][1] -= t->ev[c][1][old];
+    b->etot[c][0] -= t->ev[c][old][0];
+    b->etot[c][1] -= t->ev[c][old][1];
     const uint8_t *k = b->pc[c][p];
     int i = ((k[0] * 10 + k[1]) * 10 + k[2]) * 10 + k[3];
     b->combo[c][p] = (uint16_t)i;
@@ -228,8 +228,8 @@ static void rescore_point(gboard *b, int c, int p) {
     b->tl[c][p] = t->combo_tl[c][i];
     b->total[c] += b->val[c][p];
     b->cnt[c][b->tl[c][p]]++;
-    b->etot[c][0] += t->ev[c][0][i];
-    b->etot[c][1] += t->ev[c][1][i];
+    b->etot[c][0] += t->ev[c][i][0];
+    b->etot[c][1] += t->ev[c][i][1];
 }
 
 /* Looks every line pattern of the empty point up again (it was just emptied, or loaded). */
@@ -245,8 +245,8 @@ static void clear_point(gboard *b, int p) {
     for (int c = 0; c < 2; c++) {
         b->total[c] -= b->val[c][p];
         b->cnt[c][b->tl[c][p]]--;
-        b->etot[c][0] -= b->t->ev[c][0][b->combo[c][p]];
-        b->etot[c][1] -= b->t->ev[c][1][b->combo[c][p]];
+        b->etot[c][0] -= b->t->ev[c][b->combo[c][p]][0];
+        b->etot[c][1] -= b->t->ev[c][b->combo[c][p]][1];
         b->val[c][p] = 0;
         b->tl[c][p] = TL_NONE;
         b->combo[c][p] = GB_COMBO_NONE;

@@ -90,7 +90,7 @@ typedef struct gb_tables {
     uint8_t pat[2][PAT_KEYS];    /* [colour - 1][key] */
     int16_t combo_val[2][10000]; /* [colour - 1][4 line patterns as decimal digits]: move ordering */
     uint8_t combo_tl[2][10000];
-    int16_t ev[2][2][GB_COMBO_NONE + 1]; /* [colour - 1][role][combo]: fitted point values */
+    int16_t ev[2][GB_COMBO_NONE + 1][2]; /* [colour - 1][combo][role]: fitted point values */
     int16_t extra[2][GB_X_N];   /* [side to move - 1][term] */
     uint64_t zob[2][GB_CELLS];
 } gb_tables;

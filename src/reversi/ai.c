@@ -3,11 +3,13 @@
  * search needs lives here, so engines are independent of each other.
  */
 #include "reversi/ai_internal.h"
+#include "reversi/pattern.h"
 
 #include "renversi/core.h"
 #include "renversi/reversi.h"
 
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 #define AI_DEFAULT_TT_BYTES ((size_t)64 << 20)
@@ -23,12 +25,14 @@ rv_reversi_ai *rv_reversi_ai_new(size_t tt_bytes) {
     atomic_init(&ai->stop_upto, 0);
     ai->simd = (int)rv_reversi_simd_best();
     ai->probcut = 1;
+    ai->pat_w = rv_pat_weight_bytes;
     return ai;
 }
 
 void rv_reversi_ai_free(rv_reversi_ai *ai) {
     if (!ai) return;
     tt_free(&ai->tt);
+    free(ai->pat_own);
     free(ai);
 }
 
@@ -43,6 +47,34 @@ void rv_reversi_ai_set_contempt(rv_reversi_ai *ai, int contempt_centi) {
 rv_status rv_reversi_ai_set_eval(rv_reversi_ai *ai, rv_reversi_eval eval) {
     if (!ai || (eval != RV_REVERSI_EVAL_PATTERN && eval != RV_REVERSI_EVAL_SIMPLE)) return RV_EINVAL;
     ai->eval_kind = (int)eval;
+    return RV_OK;
+}
+
+static uint32_t rd32(const unsigned char *p) {
+    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
+rv_status rv_reversi_ai_set_weights(rv_reversi_ai *ai, const void *data, size_t len) {
+    if (!ai) return RV_EINVAL;
+    if (!data) {
+        free(ai->pat_own);
+        ai->pat_own = NULL;
+        ai->pat_w = rv_pat_weight_bytes;
+        return RV_OK;
+    }
+    const unsigned char *b = data;
+    size_t bytes = (size_t)rv_pat_offset[RV_PAT_GROUPS] * RV_PAT_STAGES * 2;
+    if (len != RV_PAT_FILE_HEADER + bytes || memcmp(b, RV_PAT_FILE_MAGIC, 4) ||
+        rd32(b + 4) != RV_PAT_FILE_VERSION || rd32(b + 8) != RV_PAT_STAGES ||
+        rd32(b + 12) != rv_pat_offset[RV_PAT_GROUPS] ||
+        rd32(b + 16) != rv_pat_file_hash(b + RV_PAT_FILE_HEADER, bytes))
+        return RV_EINVAL;
+    unsigned char *w = malloc(bytes);
+    if (!w) return RV_ENOMEM;
+    memcpy(w, b + RV_PAT_FILE_HEADER, bytes);
+    free(ai->pat_own);
+    ai->pat_own = w;
+    ai->pat_w = w;
     return RV_OK;
 }
 

@@ -100,6 +100,8 @@ struct rv_reversi_ai {
     int eval_kind;        /* rv_reversi_eval of the midgame search */
     int probcut;          /* Multi-ProbCut in the midgame search (pattern evaluation only) */
     int cpu_clock;        /* time limits count the searching thread's CPU time */
+    const unsigned char *pat_w; /* the pattern weights: rv_pat_weight_bytes or pat_own */
+    unsigned char *pat_own;     /* weights loaded by rv_reversi_ai_set_weights(), or NULL */
 };
 
 /* True when the running search must stop (stop request or time out). */

@@ -86,6 +86,6 @@ int rv_ai_pattern_centi(int v) {
 
 int rv_ai_eval(const rv_reversi_ai *ai, uint64_t P, uint64_t O) {
     if (ai->eval_kind == RV_REVERSI_EVAL_SIMPLE) return eval_simple(P, O);
-    return rv_ai_pattern_centi(ai->simd != RV_REVERSI_SIMD_PLAIN ? rv_pat_eval_bmi2(P, O)
-                                                                 : rv_pat_eval(P, O));
+    return rv_ai_pattern_centi(ai->simd != RV_REVERSI_SIMD_PLAIN ? rv_pat_eval_bmi2(ai->pat_w, P, O)
+                                                                 : rv_pat_eval(ai->pat_w, P, O));
 }

@@ -64,10 +64,10 @@ void rv_pat_features(uint64_t P, uint64_t O, uint32_t out[RV_PAT_FEATURES]) {
 }
 
 /* The sum of the weights of idx[] in the stage of e empty squares. */
-static inline int sum_weights(int e, const uint32_t idx[RV_PAT_FEATURES]) {
+static inline int sum_weights(const unsigned char *w, int e, const uint32_t idx[RV_PAT_FEATURES]) {
     uint32_t base = (uint32_t)rv_pat_stage(e) * rv_pat_offset[RV_PAT_GROUPS];
     int s = 0;
-    for (int i = 0; i < RV_PAT_FEATURES; i++) s += rv_pat_weight(base + idx[i]);
+    for (int i = 0; i < RV_PAT_FEATURES; i++) s += rv_pat_weight(w, base + idx[i]);
     return s;
 }
 
@@ -82,49 +82,53 @@ void rv_pat_state_init(rv_pat_state *s, uint64_t P, uint64_t O) {
 }
 
 /* The sum of the weights of the state s of (P, O). */
-#define PAT_EVAL_STATE(s, P, O)                                                                   \
+#define PAT_EVAL_STATE(w, s, P, O)                                                                \
     do {                                                                                          \
         int e_ = bit_count(~((P) | (O)));                                                         \
         uint32_t base_ = (uint32_t)rv_pat_stage(e_) * rv_pat_offset[RV_PAT_GROUPS];               \
         int v_ = 0;                                                                               \
         for (int i_ = 0; i_ < RV_PAT_INSTANCES; i_++)                                             \
-            v_ += rv_pat_weight(base_ + rv_pat_inst_offset[i_] + (s)->idx[0][i_]);                \
-        v_ += rv_pat_weight(base_ + rv_pat_offset[RV_PAT_TYPES] +                                 \
+            v_ += rv_pat_weight((w), base_ + rv_pat_inst_offset[i_] + (s)->idx[0][i_]);                \
+        v_ += rv_pat_weight((w), base_ + rv_pat_offset[RV_PAT_TYPES] +                                 \
                             (uint32_t)mob_index(rv_reversi_moves_bb(P, O)));                      \
-        v_ += rv_pat_weight(base_ + rv_pat_offset[RV_PAT_TYPES + 1] +                             \
+        v_ += rv_pat_weight((w), base_ + rv_pat_offset[RV_PAT_TYPES + 1] +                             \
                             (uint32_t)mob_index(rv_reversi_moves_bb(O, P)));                      \
-        v_ += rv_pat_weight(base_ + rv_pat_offset[RV_PAT_TYPES + 2] +                             \
+        v_ += rv_pat_weight((w), base_ + rv_pat_offset[RV_PAT_TYPES + 2] +                             \
                             (uint32_t)(e_ - 4 * rv_pat_stage(e_)));                               \
         return v_;                                                                                \
     } while (0)
 
-int rv_pat_eval_state(const rv_pat_state *s, uint64_t P, uint64_t O) { PAT_EVAL_STATE(s, P, O); }
+int rv_pat_eval_state(const unsigned char *w, const rv_pat_state *s, uint64_t P, uint64_t O) {
+    PAT_EVAL_STATE(w, s, P, O);
+}
 
 #ifdef PAT_HAVE_BMI2
-__attribute__((target("bmi2,popcnt"))) int rv_pat_eval_state_bmi2(const rv_pat_state *s, uint64_t P,
+__attribute__((target("bmi2,popcnt"))) int rv_pat_eval_state_bmi2(const unsigned char *w,
+                                                                  const rv_pat_state *s, uint64_t P,
                                                                   uint64_t O) {
-    PAT_EVAL_STATE(s, P, O);
+    PAT_EVAL_STATE(w, s, P, O);
 }
 #else
-int rv_pat_eval_state_bmi2(const rv_pat_state *s, uint64_t P, uint64_t O) {
-    return rv_pat_eval_state(s, P, O);
+int rv_pat_eval_state_bmi2(const unsigned char *w, const rv_pat_state *s, uint64_t P, uint64_t O) {
+    return rv_pat_eval_state(w, s, P, O);
 }
 #endif
 
-int rv_pat_eval(uint64_t P, uint64_t O) {
+int rv_pat_eval(const unsigned char *w, uint64_t P, uint64_t O) {
     uint32_t idx[RV_PAT_FEATURES];
     int e = bit_count(~(P | O));
     PAT_FEATURES(P, O, e, pext_soft, idx);
-    return sum_weights(e, idx);
+    return sum_weights(w, e, idx);
 }
 
 #ifdef PAT_HAVE_BMI2
-__attribute__((target("bmi2,popcnt"))) int rv_pat_eval_bmi2(uint64_t P, uint64_t O) {
+__attribute__((target("bmi2,popcnt"))) int rv_pat_eval_bmi2(const unsigned char *w, uint64_t P,
+                                                            uint64_t O) {
     uint32_t idx[RV_PAT_FEATURES];
     int e = bit_count(~(P | O));
     PAT_FEATURES(P, O, e, _pext_u64, idx);
-    return sum_weights(e, idx);
+    return sum_weights(w, e, idx);
 }
 #else
-int rv_pat_eval_bmi2(uint64_t P, uint64_t O) { return rv_pat_eval(P, O); }
+int rv_pat_eval_bmi2(const unsigned char *w, uint64_t P, uint64_t O) { return rv_pat_eval(w, P, O); }
 #endif

@@ -105,9 +105,10 @@ extern const uint32_t rv_pat_inst_offset[RV_PAT_INSTANCES];
  * values, little-endian bytes (a string literal compiles fast). */
 extern const unsigned char rv_pat_weight_bytes[];
 
-/* Weight i of the whole table. */
-static inline int rv_pat_weight(uint32_t i) {
-    const unsigned char *b = rv_pat_weight_bytes + 2 * (size_t)i;
+/* Weight i of the whole table w (rv_pat_weight_bytes, the built-in weights,
+ * or weights an engine loaded: the same layout). */
+static inline int rv_pat_weight(const unsigned char *w, uint32_t i) {
+    const unsigned char *b = w + 2 * (size_t)i;
     return (int16_t)(uint16_t)(b[0] | b[1] << 8);
 }
 
@@ -167,16 +168,17 @@ static inline void rv_pat_state_pass(const rv_pat_state *s, rv_pat_state *out) {
     }
 }
 
-/* The pattern evaluation of (P, O), whose state is s, in 1/RV_PAT_SCALE
- * discs for P to move (the same value as rv_pat_eval(P, O)). */
-int rv_pat_eval_state(const rv_pat_state *s, uint64_t P, uint64_t O);
+/* The pattern evaluation with the weights w of (P, O), whose state is s, in
+ * 1/RV_PAT_SCALE discs for P to move (the same value as rv_pat_eval(w, P, O)). */
+int rv_pat_eval_state(const unsigned char *w, const rv_pat_state *s, uint64_t P, uint64_t O);
 /* The same with POPCNT/BMI2: only on CPUs that have them. */
-int rv_pat_eval_state_bmi2(const rv_pat_state *s, uint64_t P, uint64_t O);
+int rv_pat_eval_state_bmi2(const unsigned char *w, const rv_pat_state *s, uint64_t P, uint64_t O);
 
-/* The pattern evaluation of (P, O) in 1/RV_PAT_SCALE discs for P to move. */
-int rv_pat_eval(uint64_t P, uint64_t O);
+/* The pattern evaluation with the weights w of (P, O) in 1/RV_PAT_SCALE discs
+ * for P to move. */
+int rv_pat_eval(const unsigned char *w, uint64_t P, uint64_t O);
 /* The same with the BMI2 pext instruction: only on CPUs that have it. */
-int rv_pat_eval_bmi2(uint64_t P, uint64_t O);
+int rv_pat_eval_bmi2(const unsigned char *w, uint64_t P, uint64_t O);
 
 /* ---- the weights file (eval_weights.bin), all little-endian ----
  *   "RVEW"  u32 version (1)  u32 stages  u32 weights per stage
@@ -184,6 +186,18 @@ int rv_pat_eval_bmi2(uint64_t P, uint64_t O);
 #define RV_PAT_FILE_MAGIC "RVEW"
 #define RV_PAT_FILE_VERSION 1
 #define RV_PAT_FILE_HEADER 20
+
+/* ---- a refit's changes (eval_weights_rN.delta), all little-endian ----
+ *   "RVED"  u32 version (1)  u32 stages  u32 weights per stage
+ *   u32 number of changed weights  u32 FNV-1a hash of the weight bytes after
+ *   the change, then per changed weight two unsigned LEB128 varints: the
+ *   distance from the previous changed weight minus 1 (the first: its index
+ *   in the whole table) and the change, zigzag-coded (0, -1, 1, -2, ...).
+ * The build applies the deltas listed in CMakeLists.txt to eval_weights.bin
+ * in order, so a refit adds only what changed to the repository. */
+#define RV_PAT_DELTA_MAGIC "RVED"
+#define RV_PAT_DELTA_VERSION 1
+#define RV_PAT_DELTA_HEADER 24
 
 /* The weights file's checksum: FNV-1a (32 bits) of n bytes. */
 static inline uint32_t rv_pat_file_hash(const unsigned char *p, size_t n) {

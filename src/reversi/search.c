@@ -86,8 +86,9 @@ static void sort_desc(mid_move *mv, int n) {
 /* The evaluation of (P, O) whose pattern state is st. */
 static inline int eval_st(const rv_reversi_ai *ai, const rv_pat_state *st, uint64_t P, uint64_t O) {
     if (ai->eval_kind != RV_REVERSI_EVAL_PATTERN) return rv_ai_eval(ai, P, O);
-    return rv_ai_pattern_centi(ai->simd != RV_REVERSI_SIMD_PLAIN ? rv_pat_eval_state_bmi2(st, P, O)
-                                                                 : rv_pat_eval_state(st, P, O));
+    return rv_ai_pattern_centi(ai->simd != RV_REVERSI_SIMD_PLAIN
+                                   ? rv_pat_eval_state_bmi2(ai->pat_w, st, P, O)
+                                   : rv_pat_eval_state(ai->pat_w, st, P, O));
 }
 
 /*

@@ -1,5 +1,5 @@
 /* Internal structures of `renversi serve` shared by its files (network thread only,
- * except the AI queue, which has its own lock). */
+ * except the AI queue and the store worker's queues, which have their own locks). */
 #ifndef RV_SERVER_SRV_H
 #define RV_SERVER_SRV_H
 

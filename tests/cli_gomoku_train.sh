@@ -1,0 +1,63 @@
+# rv-gomoku-train, the tool behind the Gomoku/Renju evaluation tables: self-play
+# output format, determinism and result labels, the hand-set tables' values for
+# hand-checked shapes, a fit and an emitted table that compile, and clear errors
+# on bad input.
+. "$(dirname "$0")/lib.sh"
+train="$RV_BUILD_DIR/rv-gomoku-train"
+
+expect_exit 0 "$train" --help
+expect_exit 2 "$train"
+expect_exit 2 "$train" frobnicate
+expect_exit 2 "$train" selfplay --games 2 --seed 1
+expect_exit 2 "$train" selfplay --rule gomoku --games 2 --seed 1
+expect_exit 2 "$train" selfplay --rule renju --games 0 --seed 1
+expect_exit 2 "$train" selfplay --rule renju --games 2 --seed 1 --eval magic
+expect_exit 2 "$train" fit --rule renju
+expect_exit 2 "$train" fit --rule renju --blend 2 x.txt
+expect_exit 2 "$train" emit --out "$tmp/x.c" a b
+
+# Two runs with the same seed play the same games; another seed others.
+for s in 5 5 6; do
+    "$train" selfplay --rule renju --games 6 --seed $s --nodes 1500 --eval hand \
+        --out "$tmp/r$s-$((n = ${n:-0} + 1)).txt" 2>/dev/null
+done
+if [ -s "$tmp/r5-1.txt" ] && cmp -s "$tmp/r5-1.txt" "$tmp/r5-2.txt"; then ok; else bad "selfplay is not deterministic"; fi
+if ! cmp -s "$tmp/r5-1.txt" "$tmp/r6-3.txt"; then ok; else bad "another seed gave the same games"; fi
+line='^-?[01] [0-9]+( [0-9]+,[0-9]+,-?[0-9]+)+$'
+if grep -Evq "$line" "$tmp/r5-1.txt"; then bad "bad line: $(grep -Ev "$line" "$tmp/r5-1.txt" | head -1)"; else ok; fi
+# a decided game was won by the side that moved last (black makes the odd moves)
+while read -r result nopen moves; do
+    n=$(printf '%s\n' $moves | wc -l)
+    case $result in
+    1) [ $((n % 2)) = 1 ] && ok || bad "black won but white moved last: $result $nopen $moves" ;;
+    -1) [ $((n % 2)) = 0 ] && ok || bad "white won but black moved last: $result $nopen $moves" ;;
+    esac
+    [ "$nopen" -ge 3 ] && [ "$nopen" -le 6 ] && ok || bad "opening of $nopen stones"
+done <"$tmp/r5-1.txt"
+
+# The hand-set Renju tables: black's double three (class 105 = {open three, open three})
+# is worth nothing to black (forbidden), 40 + 40 + 120 to white, in both roles.
+"$train" prior --rule renju --out "$tmp/prior.txt"
+vals=$(tail -n +2 "$tmp/prior.txt" | tr -s ' \n' '\n\n')
+at() { printf '%s\n' "$vals" | sed -n "$(($1 + 1))p"; }
+[ "$(printf '%s\n' "$vals" | wc -l)" = 2868 ] && ok || bad "prior: $(printf '%s\n' "$vals" | wc -l) values, want 2868"
+[ "$(at 105)" = 0 ] && [ "$(at $((715 + 105)))" = 0 ] && ok || bad "black double three: $(at 105)"
+[ "$(at $((1430 + 105)))" = 200 ] && [ "$(at $((2145 + 105)))" = 200 ] && ok || bad "white double three: $(at $((1430 + 105)))"
+
+# A fit of those games, emitted with the prior for the other rules, compiles.
+"$train" fit --rule renju --iters 5 --out "$tmp/renju.fit" "$tmp/r5-1.txt" "$tmp/r6-3.txt" 2>"$tmp/fit.log"
+[ -s "$tmp/renju.fit" ] && grep -q "held out" "$tmp/fit.log" && ok || bad "fit: $(cat "$tmp/fit.log")"
+"$train" prior --rule freestyle --out "$tmp/f.txt" && "$train" prior --rule standard --out "$tmp/s.txt"
+expect_exit 0 "$train" emit --out "$tmp/w.c" "$tmp/f.txt" "$tmp/s.txt" "$tmp/renju.fit"
+if "${CC:-cc}" -std=c11 -Wall -Werror -fsyntax-only -I"$RV_SOURCE_DIR/include" -I"$RV_SOURCE_DIR/src" "$tmp/w.c" 2>"$tmp/cc.err"; then ok; else bad "emitted table does not compile: $(head -3 "$tmp/cc.err")"; fi
+
+# Bad input: a file that is not games, a table with a value missing.
+printf 'hello\n' >"$tmp/bad.txt"
+expect_exit 1 "$train" fit --rule renju "$tmp/bad.txt"
+grep -q "bad.txt:1" "$tmp/err" && ok || bad "fit error does not name the line: $(cat "$tmp/err")"
+printf '1 3 7,7,0 7,7,0\n' >"$tmp/dup.txt"
+expect_exit 1 "$train" fit --rule renju "$tmp/dup.txt"
+head -c 100 "$tmp/prior.txt" >"$tmp/short.txt"
+expect_exit 1 "$train" emit --out "$tmp/w2.c" "$tmp/f.txt" "$tmp/s.txt" "$tmp/short.txt"
+expect_exit 1 "$train" fit --rule renju "$tmp/missing.txt"
+finish
