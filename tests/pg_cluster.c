@@ -601,8 +601,8 @@ static void test_db_down(void) {
             memset(&n, 0, sizeof n);
             if (open_on(&n, i)) break;
             ws_send_text(&n.c, "{\"type\":\"create\",\"variant\":\"freestyle\",\"mode\":\"online\"}");
-            cJSON *j = recv_any(&n.c, 5000);
-            int joined = j && !strcmp(str(j, "type"), "joined");
+            cJSON *j = harness_recv_any(&n.c, 5000);
+            int joined = j && !strcmp(harness_str(j, "type"), "joined");
             cJSON_Delete(j);
             ws_close(&n.c);
             if (joined) break;
