@@ -2,14 +2,15 @@
 # Rebuilds src/gomoku/eval_weights.c, the Gomoku/Renju evaluation tables, from
 # nothing but this repository (`make weights-gomoku`, part of `make weights`;
 # see docs/engine-gomoku.md):
-#   1. self-play: ROUNDS rounds, each 250 freestyle, 250 Renju and 150 exact-five
-#      games (rv-gomoku-train selfplay, seed = round, 10000 nodes a move, with
-#      the hand-set evaluation), from the 26 classical openings and random 3-6
-#      stone ones; one game per line in DATA/RULE-ROUND.txt;
+#   1. self-play: ROUNDS rounds, each 250 freestyle, 250 Renju (and 150 exact-five
+#      when that rule is fitted) games (rv-gomoku-train selfplay, seed = round,
+#      10000 nodes a move, with the hand-set evaluation), from the 26 classical
+#      openings and random 3-6 stone ones; one game per line in DATA/RULE-ROUND.txt;
 #   2. fit: per rule, logistic regression of the results blended half and half
 #      with the self-play search's scores on the evaluation's features
 #      (rv-gomoku-train fit: BLEND, L2 penalty and Newton steps below); a rule
-#      listed in HAND keeps the hand-set tables (rv-gomoku-train prior);
+#      listed in HAND keeps the hand-set tables (rv-gomoku-train prior): by
+#      default exact five, whose fitted table did not win (BENCHMARKS.md);
 #   3. emit: the three tables as C into src/gomoku/eval_weights.c.
 # Deterministic: the same commit and arguments give the same file. One core.
 # Self-play takes about 0.4 CPU-seconds a game on the project's machine (a round
@@ -23,7 +24,7 @@ ROUNDS=${ROUNDS:-2}
 L2=${L2:-300}
 ITERS=${ITERS:-100}
 BLEND=${BLEND:-0.5}
-HAND=${HAND:-}
+HAND=${HAND:-standard}
 build=${1:?usage: scripts/fit-gomoku-weights.sh BUILD_DIR [DATA_DIR]}
 data=${2:-$build/gomoku-train}
 build=$(cd "$build" && pwd)

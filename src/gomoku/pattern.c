@@ -253,8 +253,22 @@ static void clear_point(gboard *b, int p) {
     }
 }
 
-/* Adds (sign 1) or removes (sign -1) a stone of colour c at p in every key that sees it. */
-static void update_keys(gboard *b, int p, int c, int sign) {
+/* Saves the state of colour c at point p into the move's undo log (NULL: no log). */
+static inline void log_point(gboard *b, gb_saved *log, int c, int p) {
+    if (!log) return;
+    gb_saved *e = &log[b->nlog[b->nstones - 1]++];
+    e->p = (uint16_t)p;
+    e->c = (uint8_t)c;
+    e->tl = b->tl[c][p];
+    e->val = b->val[c][p];
+    e->combo = b->combo[c][p];
+    memcpy(e->pc, b->pc[c][p], 4);
+}
+
+/* Adds (sign 1) or removes (sign -1) a stone of colour c at p in every key that sees it;
+   with log, the points' patterns are re-derived (the state before goes to the log),
+   without, only the keys change (gb_undo restores the rest from the log). */
+static void update_keys(gboard *b, int p, int c, int sign, gb_saved *log, int patterns) {
     int own = c - 1, other = 2 - c;
     for (int d = 0; d < 4; d++) {
         int step = gb_dir[d];
@@ -266,6 +280,7 @@ static void update_keys(gboard *b, int p, int c, int sign) {
             b->key[other][d][q] = (uint16_t)(b->key[other][d][q] + sign * 2 * pow3[i]);
         }
     }
+    if (!patterns) return;
     /* only the line through p changed at each point: one lookup per colour, and the
        point is re-scored only when that line's pattern changed */
     for (int d = 0; d < 4; d++) {
@@ -276,6 +291,7 @@ static void update_keys(gboard *b, int p, int c, int sign) {
             for (int col = 0; col < 2; col++) {
                 uint8_t np = b->t->pat[col][b->key[col][d][q]];
                 if (np != b->pc[col][q][d]) {
+                    log_point(b, log, col, q);
                     b->pc[col][q][d] = np;
                     rescore_point(b, col, q);
                 }
@@ -333,21 +349,32 @@ void gb_load(gboard *b, const gb_tables *t, const rv_gomoku *g) {
             b->cell[p] = (uint8_t)c;
             b->hash ^= t->zob[c - 1][p];
             b->nempty--;
-            update_keys(b, p, c, 1);
+            update_keys(b, p, c, 1, NULL, 1);
             add_near(b, p, 1);
         }
     if (b->stm == RV_WHITE) b->hash = ~b->hash;
 }
 
 void gb_play(gboard *b, int p) {
-    int c = b->stm;
+    int c = b->stm, ply = b->nstones;
+    gb_saved *log = NULL;
+    b->stack[b->nstones++] = (uint16_t)p;
+    if (ply < GB_LOG_PLIES) {
+        log = b->log[ply];
+        b->nlog[ply] = 0;
+        gb_sums *s = &b->sums[ply];
+        memcpy(s->total, b->total, sizeof s->total);
+        memcpy(s->etot, b->etot, sizeof s->etot);
+        memcpy(s->cnt, b->cnt, sizeof s->cnt);
+        log_point(b, log, 0, p);
+        log_point(b, log, 1, p);
+    }
     clear_point(b, p);
     b->cell[p] = (uint8_t)c;
     b->hash ^= b->t->zob[c - 1][p];
     b->hash = ~b->hash;
     b->nempty--;
-    b->stack[b->nstones++] = (uint16_t)p;
-    update_keys(b, p, c, 1);
+    update_keys(b, p, c, 1, log, 1);
     add_near(b, p, 1);
     if (b->renju) rv_gomoku_set_stone(&b->g, gb_x(p), gb_y(p), (rv_color)c);
     b->stm = 3 - c;
@@ -360,9 +387,29 @@ void gb_undo(gboard *b) {
     b->hash ^= b->t->zob[c - 1][p];
     b->hash = ~b->hash;
     b->nempty++;
-    update_keys(b, p, c, -1);
+    int ply = b->nstones;
+    if (ply < GB_LOG_PLIES) {
+        /* keys by arithmetic, every re-scored point and the sums from the log */
+        update_keys(b, p, c, -1, NULL, 0);
+        const gb_saved *log = b->log[ply];
+        for (int i = b->nlog[ply] - 1; i >= 0; i--) {
+            const gb_saved *e = &log[i];
+            b->tl[e->c][e->p] = e->tl;
+            b->val[e->c][e->p] = e->val;
+            b->combo[e->c][e->p] = e->combo;
+            memcpy(b->pc[e->c][e->p], e->pc, 4);
+        }
+        const gb_sums *s = &b->sums[ply];
+        memcpy(b->total, s->total, sizeof s->total);
+        memcpy(b->etot, s->etot, sizeof s->etot);
+        memcpy(b->cnt, s->cnt, sizeof s->cnt);
+    } else {
+        update_keys(b, p, c, -1, NULL, 1);
+        /* the point is counted again (as nothing yet: refresh_point moves it to its level) */
+        b->cnt[0][TL_NONE]++, b->cnt[1][TL_NONE]++;
+        refresh_point(b, p);
+    }
     add_near(b, p, -1);
-    refresh_point(b, p);
     if (b->renju) rv_gomoku_set_stone(&b->g, gb_x(p), gb_y(p), RV_EMPTY);
     b->stm = c;
 }
@@ -388,6 +435,20 @@ int gb_collect(const gboard *b, int c, int lvl, int *out, int max) {
         for (int x = 0; x < b->w; x++) {
             int p = gb_index(x, y);
             if (b->cell[p] == 0 && b->tl[c - 1][p] >= lvl && n < max) out[n++] = p;
+        }
+    return n;
+}
+
+int gb_collect_fives_through(const gboard *b, int c, int p, int *out, int max) {
+    int n = 0;
+    for (int d = 0; d < 4; d++)
+        for (int k = -4; k <= 4; k++) {
+            int q = p + k * gb_dir[d];
+            if (k == 0 || b->cell[q] != 0 || b->tl[c - 1][q] != TL_FIVE || n >= max) continue;
+            /* in board order, as gb_collect gives them */
+            int j = n++;
+            while (j > 0 && out[j - 1] > q) out[j] = out[j - 1], j--;
+            out[j] = q;
         }
     return n;
 }

@@ -106,6 +106,21 @@ void gb_eval_hand(rv_gomoku_rule rule, gb_eval_weights *w);
    point under Renju (renju 1) or another rule: the move-ordering values. */
 void gb_combo_eval(const int *k4, int renju, int c, int16_t *val, uint8_t *tl);
 
+/* What gb_play changed, so gb_undo can put it back without looking patterns up again. */
+#define GB_LOG_PLIES 160 /* moves after gb_load that keep an undo log (later ones recompute) */
+#define GB_LOG_PER_PLY 82 /* points re-scored by one move: 2 colours x 40, and the point */
+typedef struct gb_saved {
+    uint16_t p;
+    uint8_t c, tl;
+    int16_t val;
+    uint16_t combo;
+    uint8_t pc[4];
+} gb_saved;
+typedef struct gb_sums {
+    int32_t total[2], etot[2][2];
+    int cnt[2][TL_N];
+} gb_sums;
+
 typedef struct gboard {
     const gb_tables *t;
     int w, h;
@@ -125,6 +140,9 @@ typedef struct gboard {
     int cnt[2][TL_N];           /* number of empty points at each threat level */
     uint8_t near[GB_CELLS];     /* stones within 2 points (5x5 square around) */
     uint16_t stack[RV_GOMOKU_MAX_POINTS];
+    uint8_t nlog[GB_LOG_PLIES];                    /* entries logged by each move */
+    gb_saved log[GB_LOG_PLIES][GB_LOG_PER_PLY]; /* the points' state before each move */
+    gb_sums sums[GB_LOG_PLIES];                    /* the sums before each move */
     rv_gomoku g; /* mirror for rv_gomoku_forbidden (Renju) */
 } gboard;
 
@@ -176,5 +194,9 @@ static inline int gb_threat_term(const gboard *b) {
 
 /* Collects the empty points where colour c has threat level >= lvl (at most max). */
 int gb_collect(const gboard *b, int c, int lvl, int *out, int max);
+
+/* gb_collect's five points of colour c, looking only along the 4 lines through p (within
+   4 points): the same answer when every such point was made by the stone at p. */
+int gb_collect_fives_through(const gboard *b, int c, int p, int *out, int max);
 
 #endif

@@ -114,7 +114,9 @@ static int search(rv_gomoku_ai *ai, int depth, int alpha, int beta, int ply) {
     int mv[MAX_MOVES], n = 0, forced = 0;
     if (b->cnt[them][TL_FIVE]) {
         int pts[4];
-        int k = gb_collect(b, them + 1, TL_FIVE, pts, 4);
+        /* the opponent had no five point before its last move (it would have won):
+           every one lies on a line through that stone */
+        int k = gb_collect_fives_through(b, them + 1, b->stack[b->nstones - 1], pts, 4);
         if (k >= 2) return -(AI_WIN - ply - 1);
         if (!gb_legal(b, pts[0])) return -(AI_WIN - ply - 1); /* Renju: black can't block */
         mv[n++] = pts[0];
@@ -176,6 +178,7 @@ static int search(rv_gomoku_ai *ai, int depth, int alpha, int beta, int ply) {
         /* futility: a quiet move can't lift a position this far below alpha */
         if (futile && quiet && i > 0 && best > -RV_GOMOKU_AI_WIN_MIN) continue;
         gb_play(b, m);
+        gtt_prefetch(ai, b->hash);
         if (i == 0)
             s = -search(ai, newdepth, -beta, -alpha, ply + 1);
         else {

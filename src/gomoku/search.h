@@ -57,6 +57,15 @@ void gtt_clear(rv_gomoku_ai *ai);
 const tt_entry *gtt_probe(const rv_gomoku_ai *ai, uint64_t key);
 void gtt_store(rv_gomoku_ai *ai, uint64_t key, int depth, int flag, int score, int move);
 
+/* Starts loading key's table entry into the cache (the probe follows soon). */
+static inline void gtt_prefetch(const rv_gomoku_ai *ai, uint64_t key) {
+#if defined(__GNUC__) || defined(__clang__)
+    __builtin_prefetch(&ai->tt[key & ai->tt_mask]);
+#else
+    (void)ai, (void)key;
+#endif
+}
+
 /* VCF (vcf.c): the side to move in ai->board attacks; on success seq/nseq hold the
    winning line (padded indices). Returns 1 found, 0 not found (or aborted). */
 int gvcf_run(rv_gomoku_ai *ai, int max_depth, uint64_t max_nodes, int *seq, int *nseq);

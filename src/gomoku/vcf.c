@@ -83,7 +83,7 @@ static int attack(vcf_ctx *v, int depth) {
         int m = pts[i], comp[4];
         gb_play(b, m);
         v->path[v->npath++] = m;
-        int nc = gb_collect(b, A, TL_FIVE, comp, 4);
+        int nc = gb_collect_fives_through(b, A, m, comp, 4); /* A had none before m */
         int win = 0;
         if (nc >= 2) {
             /* two completions: whichever the defender takes, the other is a five */

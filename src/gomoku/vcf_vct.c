@@ -64,9 +64,10 @@ static int defend_three(vct_ctx *v, int depth) {
 /* The attacker (to move, the defender having no five point) plays the threat m: 1 when it wins. */
 static int try_threat(vct_ctx *v, int m, int depth) {
     gboard *b = v->b;
-    int A = v->att, D = 3 - A, win = 0;
+    int A = v->att, D = 3 - A, win = 0, had_five = b->cnt[A - 1][TL_FIVE] > 0;
     gb_play(b, m);
-    int comp[4], nc = gb_collect(b, A, TL_FIVE, comp, 4);
+    int comp[4], nc = had_five ? gb_collect(b, A, TL_FIVE, comp, 4)
+                               : gb_collect_fives_through(b, A, m, comp, 4);
     if (nc >= 2)
         win = 1;
     else if (nc == 1) {
