@@ -8,7 +8,10 @@
 #      built into rv-train;
 #   2. 6 x 5000 more games (seeds 101..106) played the same way but with the
 #      round-1 evaluation; fit of both rounds' positions -> the weights.
-# Then scripts/fit-probcut.sh recalibrates the search's ProbCut for the new
+# The rounds play with the fitted weights as they are (cmake
+# -DRV_EVAL_SMOOTH_FROM=OFF); the build then smooths them between stages as
+# usual (RV_EVAL_SMOOTH_FROM=2, docs/engine-othello.md) and
+# scripts/fit-probcut.sh recalibrates the search's ProbCut for that final
 # evaluation (src/reversi/probcut_table.c).
 # The result is deterministic: the same commit gives the same file.
 # Usage: scripts/fit-weights.sh BUILD_DIR [JOBS]   (data goes to BUILD_DIR/train)
@@ -19,6 +22,8 @@ train="$build/rv-train"
 [ -x "$train" ] || { echo "fit-weights: $train not built (run make first)" >&2; exit 1; }
 data="$build/train"
 mkdir -p "$data"
+cmake -S . -B "$build" -DRV_EVAL_SMOOTH_FROM=OFF >/dev/null
+cmake --build "$build" --target rv-train
 
 # selfplay EVAL SEED...: plays 5000 games per seed, $jobs at a time.
 selfplay() {
@@ -42,7 +47,10 @@ selfplay pattern $round2
 "$train" fit --out "$data/eval_weights.bin" $(for k in $round1 $round2; do echo "$data/sp-$k.txt"; done)
 cp "$data/eval_weights.bin" src/reversi/eval_weights.bin
 echo "fit-weights: wrote src/reversi/eval_weights.bin" >&2
-# The ProbCut calibration belongs to the evaluation: redo it with the new one.
+# The ProbCut calibration belongs to the evaluation: redo it with the new one,
+# smoothed as the build smooths it.
+cmake -S . -B "$build" -DRV_EVAL_SMOOTH_FROM=2 >/dev/null
 cmake --build "$build" --target rv-train
+rm -rf "$build/probcut"
 "$(dirname "$0")/fit-probcut.sh" "$build" "$jobs"
 echo "fit-weights: done; rebuild with make" >&2

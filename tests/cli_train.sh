@@ -92,6 +92,11 @@ expect_exit 1 "$gen" "$tmp/w2.bin" "$tmp/d.delta" "$tmp/x.c"
 head -c 40 "$tmp/d.delta" >"$tmp/cut.delta"
 expect_exit 1 "$gen" "$tmp/w.bin" "$tmp/cut.delta" "$tmp/x.c"
 expect_exit 1 "$train" fit --epochs 1 --init "$tmp/short.bin" --out "$tmp/x.bin" "$tmp/l1.txt"
+# Smoothing between stages (as the build does) changes the tables; a bad stage is refused.
+expect_exit 0 "$gen" --smooth 2 "$tmp/w.bin" "$tmp/ws.c"
+if ! cmp -s "$tmp/w.c" "$tmp/ws.c"; then ok; else bad "--smooth changed nothing"; fi
+expect_exit 2 "$gen" --smooth 15 "$tmp/w.bin" "$tmp/x.c"
+expect_exit 2 "$gen" --smooth x "$tmp/w.bin" "$tmp/x.c"
 
 # Bad data: the file and line are named.
 printf '0000000810000000 0000001008000000 0\nnot a position\n' >"$tmp/bad.txt"

@@ -18,14 +18,8 @@
  *     every instance's clients see it and each instance creates rooms again.
  * Usage: pg_cluster [SEED]
  */
-#include <cjson/cJSON.h>
-#include <signal.h>
-#include <sys/wait.h>
-#include <time.h>
-
-#include "server/server.h"
+#include "server_harness.h"
 #include "test.h"
-#include "ws_client.h"
 
 #define NINST 3
 
@@ -34,62 +28,22 @@ static char web_dir[256];
 static pid_t pids[NINST];
 static int ports[NINST];
 
-static void on_ready(int port, void *arg) {
-    int fd = *(int *)arg;
-    if (write(fd, &port, sizeof port) != (ssize_t)sizeof port) _exit(3);
-    close(fd);
-}
-
 /* Starts instance I (a server in a child process on a free port). */
 static void start_instance(int i) {
-    int p[2];
-    if (pipe(p)) return;
-    fflush(NULL);
-    pid_t pid = fork();
-    if (pid == 0) {
-        close(p[0]);
-        int wfd = p[1];
-        rv_server_opts o = {.host = "127.0.0.1", .port = 0, .db = db_url, .web = web_dir,
-                            .quiet = 1, .ready = on_ready, .ready_arg = &wfd, .ai_lease_s = 2};
-        exit(rv_server_run(&o));
-    }
-    close(p[1]);
-    int port = 0;
-    if (read(p[0], &port, sizeof port) != (ssize_t)sizeof port) port = 0;
-    close(p[0]);
-    pids[i] = pid;
-    ports[i] = port;
-    CHECK_MSG(port > 0, "instance %d did not start", i);
+    harness_opts ho = {.db = db_url, .web = web_dir, .ai_lease_s = 2};
+    pids[i] = harness_start(&ho, &ports[i]);
+    CHECK_MSG(ports[i] > 0, "instance %d did not start", i);
 }
 
 /* Stops instance I with SIG; its exit code (-1 when the signal killed it). */
 static int stop_instance(int i, int sig) {
     if (pids[i] <= 0) return -1;
-    kill(pids[i], sig);
-    int st;
-    waitpid(pids[i], &st, 0);
+    int code = harness_stop(pids[i], sig);
     pids[i] = 0;
-    return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+    return code;
 }
 
 /* ---------------------------------------------------------------- client helpers */
-
-static cJSON *recv_any(ws_conn *c, int timeout_ms) {
-    char *m;
-    if (ws_recv(c, &m, timeout_ms) <= 0) return NULL;
-    cJSON *j = cJSON_Parse(m);
-    free(m);
-    return j;
-}
-
-static const char *str(const cJSON *j, const char *k) {
-    const cJSON *v = j ? cJSON_GetObjectItem(j, k) : NULL;
-    return cJSON_IsString(v) ? v->valuestring : "";
-}
-
-static int nmoves(const cJSON *state) {
-    return cJSON_GetArraySize(cJSON_GetObjectItem(state, "moves"));
-}
 
 static int has_move(const cJSON *state, const char *pt) {
     cJSON *mv = cJSON_GetObjectItem(state, "moves");
@@ -98,46 +52,18 @@ static int has_move(const cJSON *state, const char *pt) {
     return 0;
 }
 
-static int64_t now_ms(void) {
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (int64_t)t.tv_sec * 1000 + t.tv_nsec / 1000000;
-}
-
-/* Messages until one of TYPE (others dropped); NULL after TIMEOUT_MS. */
-static cJSON *recv_type(ws_conn *c, const char *type, int timeout_ms) {
-    int64_t end = now_ms() + timeout_ms;
-    for (;;) {
-        int left = (int)(end - now_ms());
-        if (left <= 0) return NULL;
-        cJSON *j = recv_any(c, left);
-        if (!j) return NULL;
-        if (!strcmp(str(j, "type"), type)) return j;
-        cJSON_Delete(j);
-    }
-}
+static int64_t now_ms(void) { return (int64_t)(harness_now() * 1000); }
 
 /* States until one with N moves; NULL after TIMEOUT_MS. */
 static cJSON *recv_state_n(ws_conn *c, int n, int timeout_ms) {
     int64_t end = now_ms() + timeout_ms;
     for (;;) {
         int left = (int)(end - now_ms());
-        cJSON *j = left > 0 ? recv_type(c, "state", left) : NULL;
-        if (!j || nmoves(j) == n) return j;
+        cJSON *j = left > 0 ? harness_recv_type(c, "state", left) : NULL;
+        if (!j || harness_nmoves(j) == n) return j;
         cJSON_Delete(j);
     }
 }
-
-static void drain(ws_conn *c) {
-    cJSON *j;
-    while ((j = recv_any(c, 100))) cJSON_Delete(j);
-}
-
-typedef struct seat {
-    ws_conn c;
-    int inst;
-    char seat[16], token[80], room[32];
-} seat;
 
 static int open_on(seat *s, int inst) {
     s->inst = inst;
@@ -146,21 +72,12 @@ static int open_on(seat *s, int inst) {
     return ok ? 0 : -1;
 }
 
-static void read_joined(seat *s) {
-    cJSON *j = recv_type(&s->c, "joined", 5000);
-    CHECK(j != NULL);
-    snprintf(s->seat, sizeof s->seat, "%s", str(j, "seat"));
-    snprintf(s->token, sizeof s->token, "%s", str(j, "token"));
-    snprintf(s->room, sizeof s->room, "%s", str(j, "room"));
-    cJSON_Delete(j);
-}
-
 static void create_on(seat *s, int inst, const char *json) {
     memset(s, 0, sizeof *s);
     if (open_on(s, inst)) return;
     ws_send_text(&s->c, json);
-    read_joined(s);
-    cJSON_Delete(recv_type(&s->c, "state", 5000));
+    harness_read_joined(s);
+    cJSON_Delete(harness_recv_type(&s->c, "state", 5000));
 }
 
 static void join_on(seat *s, int inst, const char *room, const char *token) {
@@ -169,7 +86,7 @@ static void join_on(seat *s, int inst, const char *room, const char *token) {
     char m[256];
     snprintf(m, sizeof m, "{\"type\":\"join\",\"room\":\"%s\",\"token\":\"%s\"}", room, token);
     ws_send_text(&s->c, m);
-    read_joined(s);
+    harness_read_joined(s);
 }
 
 static void send_move(seat *s, const char *pt) {
@@ -183,13 +100,13 @@ static int move_answer(seat *s, const char *pt, cJSON **state) {
     int64_t end = now_ms() + 8000;
     for (;;) {
         int left = (int)(end - now_ms());
-        cJSON *j = left > 0 ? recv_any(&s->c, left) : NULL;
+        cJSON *j = left > 0 ? harness_recv_any(&s->c, left) : NULL;
         if (!j) return -1;
-        if (!strcmp(str(j, "type"), "error")) {
+        if (!strcmp(harness_str(j, "type"), "error")) {
             cJSON_Delete(j);
             return 0;
         }
-        if (!strcmp(str(j, "type"), "state") && has_move(j, pt)) {
+        if (!strcmp(harness_str(j, "type"), "state") && has_move(j, pt)) {
             if (state) *state = j;
             else cJSON_Delete(j);
             return 1;
@@ -215,14 +132,14 @@ static void test_three_instances(void) {
     CHECK_EQ_STR(a.seat, "black");
     CHECK_EQ_STR(b.seat, "white");
     CHECK_EQ_STR(w.seat, "spectator");
-    drain(&a.c);
-    drain(&b.c);
-    drain(&w.c);
+    harness_drain(&a.c);
+    harness_drain(&b.c);
+    harness_drain(&w.c);
     const char *seq[] = {"h8", "a1", "i8", "a2", "j8", "a3", "k8", "a4"};
     for (int i = 0; i < 8; i++) {
         seat *mover = i % 2 ? &b : &a, *other = i % 2 ? &a : &b;
         cJSON *s = play(mover, seq[i]);
-        CHECK_MSG(s && nmoves(s) == i + 1, "move %d %s on instance %d", i + 1, seq[i], mover->inst);
+        CHECK_MSG(s && harness_nmoves(s) == i + 1, "move %d %s on instance %d", i + 1, seq[i], mover->inst);
         cJSON_Delete(s);
         /* The other player and the spectator hear of it through their own instances. */
         s = recv_state_n(&other->c, i + 1, 5000);
@@ -237,17 +154,17 @@ static void test_three_instances(void) {
     cJSON *s = NULL;
     for (int k = 0; k < 10; k++) {
         cJSON_Delete(s);
-        s = recv_type(&a.c, "state", 5000);
-        if (!s || !strcmp(str(s, "undo_request"), "white")) break;
+        s = harness_recv_type(&a.c, "state", 5000);
+        if (!s || !strcmp(harness_str(s, "undo_request"), "white")) break;
     }
-    CHECK_MSG(s && !strcmp(str(s, "undo_request"), "white"), "black did not see the request");
+    CHECK_MSG(s && !strcmp(harness_str(s, "undo_request"), "white"), "black did not see the request");
     cJSON_Delete(s);
     ws_send_text(&a.c, "{\"type\":\"undo_reply\",\"accept\":true}");
     s = recv_state_n(&b.c, 7, 5000);
-    CHECK_MSG(s && !strcmp(str(s, "to_move"), "white"), "white did not get its move back");
+    CHECK_MSG(s && !strcmp(harness_str(s, "to_move"), "white"), "white did not get its move back");
     cJSON_Delete(s);
     cJSON_Delete(recv_state_n(&w.c, 7, 5000));
-    drain(&a.c);
+    harness_drain(&a.c);
     /* White plays elsewhere; black completes five. */
     s = play(&b, "b5");
     CHECK(s != NULL);
@@ -257,8 +174,8 @@ static void test_three_instances(void) {
     CHECK(s && cJSON_IsTrue(cJSON_GetObjectItem(s, "over")));
     cJSON_Delete(s);
     s = recv_state_n(&w.c, 9, 5000);
-    CHECK_MSG(s && !strcmp(str(s, "winner"), "black"), "the spectator's last state: %s",
-              s ? str(s, "result") : "(none)");
+    CHECK_MSG(s && !strcmp(harness_str(s, "winner"), "black"), "the spectator's last state: %s",
+              s ? harness_str(s, "result") : "(none)");
     cJSON_Delete(s);
     s = recv_state_n(&b.c, 9, 5000);
     CHECK(s && cJSON_IsTrue(cJSON_GetObjectItem(s, "over")));
@@ -277,7 +194,7 @@ static cJSON *recv_state_where(ws_conn *c, int (*pred)(const cJSON *, int), int 
     int64_t end = now_ms() + timeout_ms;
     for (;;) {
         int left = (int)(end - now_ms());
-        cJSON *j = left > 0 ? recv_type(c, "state", left) : NULL;
+        cJSON *j = left > 0 ? harness_recv_type(c, "state", left) : NULL;
         if (!j || pred(j, arg)) return j;
         cJSON_Delete(j);
     }
@@ -300,7 +217,7 @@ static int all_here(const cJSON *s, int n) {
 
 static int step_is_place_3(const cJSON *s, int unused) {
     (void)unused;
-    return !strcmp(str(cJSON_GetObjectItem(s, "opening"), "step"), "place") && nmoves(s) == 3;
+    return !strcmp(harness_str(cJSON_GetObjectItem(s, "opening"), "step"), "place") && harness_nmoves(s) == 3;
 }
 
 /* The next `event` message (other messages dropped). */
@@ -308,8 +225,8 @@ static cJSON *recv_event(ws_conn *c, const char *kind, int timeout_ms) {
     int64_t end = now_ms() + timeout_ms;
     for (;;) {
         int left = (int)(end - now_ms());
-        cJSON *j = left > 0 ? recv_type(c, "event", left) : NULL;
-        if (!j || !strcmp(str(j, "kind"), kind)) return j;
+        cJSON *j = left > 0 ? harness_recv_type(c, "event", left) : NULL;
+        if (!j || !strcmp(harness_str(j, "kind"), kind)) return j;
         cJSON_Delete(j);
     }
 }
@@ -330,17 +247,17 @@ static void test_presence_chat(void) {
     s = recv_state_where(&b.c, all_here, 1, 5000);
     CHECK_MSG(s != NULL, "instance 1 did not count black on 0 and the spectator on 2");
     cJSON_Delete(s);
-    drain(&w.c);
+    harness_drain(&w.c);
     ws_send_text(&b.c, "{\"type\":\"chat\",\"text\":\"hello from one\"}");
     cJSON *e = recv_event(&a.c, "chat", 5000);
-    CHECK_MSG(e && !strcmp(str(e, "text"), "hello from one") && !strcmp(str(e, "who"), "white"),
+    CHECK_MSG(e && !strcmp(harness_str(e, "text"), "hello from one") && !strcmp(harness_str(e, "who"), "white"),
               "black on instance 0 did not hear white's chat line live");
     cJSON_Delete(e);
     e = recv_event(&w.c, "chat", 5000);
-    CHECK_MSG(e && !strcmp(str(e, "text"), "hello from one"), "the spectator on 2 did not hear it");
+    CHECK_MSG(e && !strcmp(harness_str(e, "text"), "hello from one"), "the spectator on 2 did not hear it");
     cJSON_Delete(e);
     e = recv_event(&b.c, "chat", 5000);
-    CHECK_MSG(e && !strcmp(str(e, "text"), "hello from one"), "white did not get its own line");
+    CHECK_MSG(e && !strcmp(harness_str(e, "text"), "hello from one"), "white did not get its own line");
     cJSON_Delete(e);
     /* Said once: nobody hears it twice. */
     e = recv_event(&a.c, "chat", 700);
@@ -380,49 +297,49 @@ static void test_opening_across(void) {
                      "\"opening\":\"swap2\"}");
     join_on(&b, 1, a.room, "");
     join_on(&w, 2, a.room, "");
-    drain(&a.c);
+    harness_drain(&a.c);
     const char *stones[] = {"h8", "i9", "g10"};
     for (int i = 0; i < 3; i++) {
         cJSON *s = play(&a, stones[i]);
-        CHECK_MSG(s && nmoves(s) == i + 1, "opening stone %s", stones[i]);
+        CHECK_MSG(s && harness_nmoves(s) == i + 1, "opening stone %s", stones[i]);
         cJSON_Delete(s);
     }
     cJSON *s = recv_state_n(&b.c, 3, 5000);
-    CHECK_MSG(s && !strcmp(str(cJSON_GetObjectItem(s, "opening"), "step"), "choose") &&
-                  !strcmp(str(s, "turn"), "white"),
+    CHECK_MSG(s && !strcmp(harness_str(cJSON_GetObjectItem(s, "opening"), "step"), "choose") &&
+                  !strcmp(harness_str(s, "turn"), "white"),
               "white on instance 1 was not asked to choose");
     cJSON_Delete(s);
-    drain(&a.c);
-    drain(&w.c);
+    harness_drain(&a.c);
+    harness_drain(&w.c);
     ws_send_text(&b.c, "{\"type\":\"opening\",\"choice\":\"plus2\"}");
     cJSON *e = recv_event(&a.c, "choose", 5000);
-    CHECK_MSG(e && !strcmp(str(e, "text"), "plus2"), "the opener on 0 did not hear the choice live");
+    CHECK_MSG(e && !strcmp(harness_str(e, "text"), "plus2"), "the opener on 0 did not hear the choice live");
     cJSON_Delete(e);
     e = recv_event(&w.c, "choose", 5000);
-    CHECK_MSG(e && !strcmp(str(e, "text"), "plus2"), "the spectator on 2 did not hear the choice");
+    CHECK_MSG(e && !strcmp(harness_str(e, "text"), "plus2"), "the spectator on 2 did not hear the choice");
     cJSON_Delete(e);
     s = recv_state_where(&a.c, step_is_place_3, 0, 5000);
-    CHECK_MSG(s && !strcmp(str(cJSON_GetObjectItem(s, "opening"), "actor"), "white"),
+    CHECK_MSG(s && !strcmp(harness_str(cJSON_GetObjectItem(s, "opening"), "actor"), "white"),
               "the opener's state did not move on to white's two stones");
     cJSON_Delete(s);
     cJSON_Delete(play(&b, "j7"));
     s = play(&b, "f6");
-    CHECK(s && nmoves(s) == 5);
+    CHECK(s && harness_nmoves(s) == 5);
     cJSON_Delete(s);
     s = recv_state_n(&a.c, 5, 5000);
-    CHECK_MSG(s && !strcmp(str(cJSON_GetObjectItem(s, "opening"), "step"), "choose"),
+    CHECK_MSG(s && !strcmp(harness_str(cJSON_GetObjectItem(s, "opening"), "step"), "choose"),
               "the opener was not asked to choose after the two stones");
     cJSON_Delete(s);
-    drain(&b.c);
+    harness_drain(&b.c);
     ws_send_text(&a.c, "{\"type\":\"opening\",\"choice\":\"white\"}");
-    cJSON *jb = recv_type(&b.c, "joined", 5000);
-    CHECK_MSG(jb && !strcmp(str(jb, "seat"), "black"), "white's client on 1 did not follow its token");
+    cJSON *jb = harness_recv_type(&b.c, "joined", 5000);
+    CHECK_MSG(jb && !strcmp(harness_str(jb, "seat"), "black"), "white's client on 1 did not follow its token");
     cJSON_Delete(jb);
     s = play(&a, "k11"); /* the opener now plays white's 6th */
-    CHECK_MSG(s && nmoves(s) == 6, "white's 6th after the swap");
+    CHECK_MSG(s && harness_nmoves(s) == 6, "white's 6th after the swap");
     cJSON_Delete(s);
     s = recv_state_n(&b.c, 6, 5000);
-    CHECK_MSG(s && !strcmp(str(s, "turn"), "black"), "instance 1 did not show the 6th move");
+    CHECK_MSG(s && !strcmp(harness_str(s, "turn"), "black"), "instance 1 did not show the 6th move");
     cJSON_Delete(s);
     ws_close(&a.c);
     ws_close(&b.c);
@@ -441,8 +358,8 @@ static void test_same_turn_race(void) {
     char winners[10][8];
     int rounds = 10, ok = 1;
     for (int r = 0; r < rounds && ok; r++) {
-        drain(&a.c);
-        drain(&a2.c);
+        harness_drain(&a.c);
+        harness_drain(&a2.c);
         send_move(&a, p1[r]);
         send_move(&a2, p2[r]);
         int w1 = move_answer(&a, p1[r], NULL), w2 = move_answer(&a2, p2[r], NULL);
@@ -459,9 +376,9 @@ static void test_same_turn_race(void) {
     /* The stored game: one black move per round, the winner's, then white's. */
     seat v;
     join_on(&v, 2, a.room, "");
-    cJSON *s = recv_type(&v.c, "state", 5000);
-    CHECK_EQ_INT(s ? nmoves(s) : -1, 2 * rounds);
-    for (int r = 0; s && r < rounds && 2 * r + 1 < nmoves(s); r++) {
+    cJSON *s = harness_recv_type(&v.c, "state", 5000);
+    CHECK_EQ_INT(s ? harness_nmoves(s) : -1, 2 * rounds);
+    for (int r = 0; s && r < rounds && 2 * r + 1 < harness_nmoves(s); r++) {
         cJSON *mv = cJSON_GetObjectItem(s, "moves");
         CHECK_EQ_STR(cJSON_GetArrayItem(mv, 2 * r)->valuestring, winners[r]);
         CHECK_EQ_STR(cJSON_GetArrayItem(mv, 2 * r + 1)->valuestring, wh[r]);
@@ -483,11 +400,11 @@ static void test_ai_shared(void) {
     cJSON *s = NULL;
     for (int i = 0; i < 10; i++) {
         cJSON_Delete(s);
-        s = recv_type(&a.c, "state", 20000);
+        s = harness_recv_type(&a.c, "state", 20000);
         if (!s) break;
-        if (nmoves(s) == 2 && !cJSON_IsTrue(cJSON_GetObjectItem(s, "thinking"))) break;
+        if (harness_nmoves(s) == 2 && !cJSON_IsTrue(cJSON_GetObjectItem(s, "thinking"))) break;
     }
-    CHECK_MSG(s && nmoves(s) == 2, "the computer did not answer through the job table");
+    CHECK_MSG(s && harness_nmoves(s) == 2, "the computer did not answer through the job table");
     cJSON_Delete(s);
     ws_close(&a.c);
 }
@@ -510,7 +427,7 @@ static void kill_round_game(int round, unsigned *seed) {
     seat a, b;
     create_on(&a, x, "{\"type\":\"create\",\"variant\":\"freestyle\",\"mode\":\"online\"}");
     join_on(&b, y, a.room, "");
-    drain(&a.c);
+    harness_drain(&a.c);
     int upto = 1 + rand_r(seed) % 10, inflight = rand_r(seed) % 2;
     char acked[256] = "";
     int nack = 0;
@@ -518,9 +435,9 @@ static void kill_round_game(int round, unsigned *seed) {
         cJSON *s = play(i % 2 ? &b : &a, seq[i]);
         if (!s) break;
         moves_text(s, acked, sizeof acked);
-        nack = nmoves(s);
+        nack = harness_nmoves(s);
         cJSON_Delete(s);
-        drain(i % 2 ? &a.c : &b.c);
+        harness_drain(i % 2 ? &a.c : &b.c);
     }
     CHECK_EQ_INT(nack, upto);
     /* The instance of the player to move dies, maybe with that player's move in flight. */
@@ -534,10 +451,10 @@ static void kill_round_game(int round, unsigned *seed) {
     join_on(&back, 2, a.room, mover->token);
     CHECK_EQ_STR(back.seat, mover == &a ? "black" : "white");
     ws_send_text(&back.c, "{\"type\":\"ping\"}");
-    cJSON *s = recv_type(&back.c, "state", 5000);
+    cJSON *s = harness_recv_type(&back.c, "state", 5000);
     char now[256] = "";
     if (s) moves_text(s, now, sizeof now);
-    int n = s ? nmoves(s) : -1;
+    int n = s ? harness_nmoves(s) : -1;
     /* Every acknowledged move is there, in order, once; the one in flight at most once. */
     CHECK_MSG(strncmp(now, acked, strlen(acked)) == 0 && (n == nack || (inflight && n == nack + 1)),
               "round %d: stored '%s', acknowledged '%s'%s", round, now, acked,
@@ -571,7 +488,7 @@ static void kill_round_ai(int round, unsigned *seed) {
     cJSON *s = NULL;
     /* Acknowledged: the state with h8 (the job is queued in the same transaction). */
     for (int i = 0; i < 5; i++) {
-        s = recv_type(&a.c, "state", 5000);
+        s = harness_recv_type(&a.c, "state", 5000);
         if (!s || has_move(s, "h8")) break;
         cJSON_Delete(s);
     }
@@ -589,16 +506,16 @@ static void kill_round_ai(int round, unsigned *seed) {
     int n = -1;
     while (now_ms() < end) {
         cJSON_Delete(s);
-        s = recv_type(&back.c, "state", (int)(end - now_ms()));
+        s = harness_recv_type(&back.c, "state", (int)(end - now_ms()));
         if (!s) break;
-        n = nmoves(s);
+        n = harness_nmoves(s);
         if (n >= 2 && !cJSON_IsTrue(cJSON_GetObjectItem(s, "thinking"))) break;
     }
     CHECK_MSG(n == 2, "round %d: %d moves after the computer's turn", round, n);
     cJSON_Delete(s);
     /* Once only: nothing more comes. */
-    s = recv_type(&back.c, "state", 1500);
-    CHECK_MSG(!s || nmoves(s) == 2, "round %d: another state with %d moves", round, nmoves(s));
+    s = harness_recv_type(&back.c, "state", 1500);
+    CHECK_MSG(!s || harness_nmoves(s) == 2, "round %d: another state with %d moves", round, harness_nmoves(s));
     cJSON_Delete(s);
     ws_close(&back.c);
     start_instance(x);
@@ -645,19 +562,19 @@ static void test_db_down(void) {
     seat a, b;
     create_on(&a, 0, "{\"type\":\"create\",\"variant\":\"freestyle\",\"mode\":\"online\"}");
     join_on(&b, 1, a.room, "");
-    drain(&a.c);
+    harness_drain(&a.c);
     cJSON *s = play(&a, "h8");
     CHECK(s != NULL);
     cJSON_Delete(s);
-    drain(&b.c);
+    harness_drain(&b.c);
     CHECK_EQ_INT(http_status(1, "/healthz"), 200);
     CHECK_EQ_INT(http_status(1, "/readyz"), 200);
     CHECK_EQ_INT(pg_ctl("stop -m fast"), 0);
     /* The database is away: the move is refused, the server says why and stays up. */
     send_move(&b, "i9");
-    cJSON *e = recv_type(&b.c, "error", 15000);
-    CHECK_MSG(e && !strcmp(str(e, "code"), "unavailable"), "while the database is down: %s",
-              e ? str(e, "code") : "(no answer)");
+    cJSON *e = harness_recv_type(&b.c, "error", 15000);
+    CHECK_MSG(e && !strcmp(harness_str(e, "code"), "unavailable"), "while the database is down: %s",
+              e ? harness_str(e, "code") : "(no answer)");
     cJSON_Delete(e);
     CHECK_EQ_INT(http_status(1, "/healthz"), 200);
     CHECK_EQ_INT(readyz_becomes(1, 503), 503);
@@ -665,13 +582,13 @@ static void test_db_down(void) {
     CHECK_EQ_INT(pg_ctl("start"), 0);
     /* Back: the same move is played once (the refused one was never stored). */
     s = play(&b, "i9");
-    CHECK_MSG(s && nmoves(s) == 2, "after the restart: %d moves", s ? nmoves(s) : -1);
+    CHECK_MSG(s && harness_nmoves(s) == 2, "after the restart: %d moves", s ? harness_nmoves(s) : -1);
     cJSON_Delete(s);
     s = recv_state_n(&a.c, 2, 10000);
     CHECK_MSG(s != NULL, "instance 0 did not hear of the move after the database came back");
     cJSON_Delete(s);
     s = play(&a, "j10");
-    CHECK(s && nmoves(s) == 3);
+    CHECK(s && harness_nmoves(s) == 3);
     cJSON_Delete(s);
     CHECK_EQ_INT(readyz_becomes(0, 200), 200);
     CHECK_EQ_INT(readyz_becomes(1, 200), 200);
@@ -684,8 +601,8 @@ static void test_db_down(void) {
             memset(&n, 0, sizeof n);
             if (open_on(&n, i)) break;
             ws_send_text(&n.c, "{\"type\":\"create\",\"variant\":\"freestyle\",\"mode\":\"online\"}");
-            cJSON *j = recv_any(&n.c, 5000);
-            int joined = j && !strcmp(str(j, "type"), "joined");
+            cJSON *j = harness_recv_any(&n.c, 5000);
+            int joined = j && !strcmp(harness_str(j, "type"), "joined");
             cJSON_Delete(j);
             ws_close(&n.c);
             if (joined) break;

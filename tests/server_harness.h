@@ -1,7 +1,8 @@
 /*
- * Running `renversi serve` in a child process for the server tests and the soak: start it
- * with options (database, --origin, a descriptor limit, stderr to a file), stop it, and read
- * its memory (VmRSS) and CPU time from /proc.
+ * The harness of the server tests (and of tests/pg_cluster.c): `renversi serve` in a child
+ * process, started with options (database, --origin, a descriptor limit, the AI lease, stderr
+ * to a file) and stopped; its memory (VmRSS) and CPU time read from /proc; and a client's
+ * messages received by type. Everything is static inline: a test uses what it needs.
  */
 #ifndef RV_SERVER_HARNESS_H
 #define RV_SERVER_HARNESS_H
@@ -14,24 +15,26 @@
 #include <time.h>
 
 #include "server/server.h"
+#include "test.h"
 #include "ws_client.h"
 
 typedef struct harness_opts {
     const char *db;
     const char *web;
     const char *origin;   /* --origin, or NULL */
-    long nofile;          /* RLIMIT_NOFILE for the server, 0: unchanged */
+    long nofile;          /* RLIMIT_NOFILE (soft and hard) for the server, 0: unchanged */
     const char *errfile;  /* the server's stderr goes here, NULL: inherited */
+    int ai_lease_s;       /* --ai-lease (a shared database), 0: the default */
 } harness_opts;
 
-static void harness_ready(int port, void *arg) {
+static inline void harness_ready(int port, void *arg) {
     int fd = *(int *)arg;
     if (write(fd, &port, sizeof port) != (ssize_t)sizeof port) _exit(3);
     close(fd);
 }
 
 /* Starts a server; returns its pid (port in *port, 0 when it did not start). */
-static pid_t harness_start(const harness_opts *ho, int *port) {
+static inline pid_t harness_start(const harness_opts *ho, int *port) {
     int p[2];
     if (pipe(p)) return -1;
     fflush(NULL);
@@ -46,12 +49,13 @@ static pid_t harness_start(const harness_opts *ho, int *port) {
         if (ho->nofile) {
             struct rlimit rl;
             getrlimit(RLIMIT_NOFILE, &rl);
-            rl.rlim_cur = (rlim_t)ho->nofile;
+            /* Both limits, as `ulimit -n` does (the server raises a soft limit to the hard). */
+            rl.rlim_cur = rl.rlim_max = (rlim_t)ho->nofile;
             setrlimit(RLIMIT_NOFILE, &rl);
         }
         rv_server_opts o = {.host = "127.0.0.1", .port = 0, .db = ho->db, .web = ho->web,
                             .quiet = 1, .origin = ho->origin, .ready = harness_ready,
-                            .ready_arg = &wfd};
+                            .ready_arg = &wfd, .ai_lease_s = ho->ai_lease_s};
         /* exit, not _exit: under the sanitizers the leak check runs when the server stops. */
         exit(rv_server_run(&o));
     }
@@ -63,7 +67,7 @@ static pid_t harness_start(const harness_opts *ho, int *port) {
 }
 
 /* Stops the server; returns its exit code (-1 when killed by the signal). */
-static int harness_stop(pid_t pid, int sig) {
+static inline int harness_stop(pid_t pid, int sig) {
     kill(pid, sig);
     int st;
     waitpid(pid, &st, 0);
@@ -71,7 +75,7 @@ static int harness_stop(pid_t pid, int sig) {
 }
 
 /* Resident memory of a process in kB (VmRSS), -1 if unknown. */
-static long harness_rss_kb(pid_t pid) {
+static inline long harness_rss_kb(pid_t pid) {
     char path[64], line[256];
     snprintf(path, sizeof path, "/proc/%d/status", (int)pid);
     FILE *f = fopen(path, "r");
@@ -84,7 +88,7 @@ static long harness_rss_kb(pid_t pid) {
 }
 
 /* CPU time (user + system) of a process in clock ticks, -1 if unknown. */
-static long harness_cpu_ticks(pid_t pid) {
+static inline long harness_cpu_ticks(pid_t pid) {
     char path[64], buf[1024];
     snprintf(path, sizeof path, "/proc/%d/stat", (int)pid);
     FILE *f = fopen(path, "r");
@@ -108,36 +112,72 @@ static long harness_cpu_ticks(pid_t pid) {
     return ut + st;
 }
 
-static double harness_now(void) {
+static inline double harness_now(void) {
     struct timespec t;
     clock_gettime(CLOCK_MONOTONIC, &t);
     return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
 }
 
+/* The next message, whatever it is (NULL on timeout). */
+static inline cJSON *harness_recv_any(ws_conn *c, int timeout_ms) {
+    char *m;
+    if (ws_recv(c, &m, timeout_ms) <= 0) return NULL;
+    cJSON *j = cJSON_Parse(m);
+    free(m);
+    return j;
+}
+
 /* Receives messages until one of this type (others are dropped); NULL on timeout. */
-static cJSON *harness_recv_type(ws_conn *c, const char *type, int timeout_ms) {
+static inline cJSON *harness_recv_type(ws_conn *c, const char *type, int timeout_ms) {
     double end = harness_now() + timeout_ms / 1000.0;
     for (;;) {
         int left = (int)((end - harness_now()) * 1000);
         if (left <= 0) return NULL;
-        char *m;
-        if (ws_recv(c, &m, left) <= 0) return NULL;
-        cJSON *j = cJSON_Parse(m);
-        free(m);
-        const cJSON *t = j ? cJSON_GetObjectItem(j, "type") : NULL;
+        cJSON *j = harness_recv_any(c, left);
+        if (!j) return NULL;
+        const cJSON *t = cJSON_GetObjectItem(j, "type");
         if (cJSON_IsString(t) && !strcmp(t->valuestring, type)) return j;
         cJSON_Delete(j);
     }
 }
 
-static const char *harness_str(const cJSON *j, const char *k) {
+/* Drops the messages that come until none has for 150 ms. */
+static inline void harness_drain(ws_conn *c) {
+    cJSON *j;
+    while ((j = harness_recv_any(c, 150))) cJSON_Delete(j);
+}
+
+/* The string member k of j ("" when there is none). */
+static inline const char *harness_str(const cJSON *j, const char *k) {
     const cJSON *v = j ? cJSON_GetObjectItem(j, k) : NULL;
     return cJSON_IsString(v) ? v->valuestring : "";
 }
 
+/* The number of moves in a state message. */
+static inline int harness_nmoves(const cJSON *state) {
+    return cJSON_GetArraySize(cJSON_GetObjectItem(state, "moves"));
+}
+
+/* A client in a room: its connection and what `joined` told it. */
+typedef struct seat {
+    ws_conn c;
+    int inst;             /* the server it is connected to (tests with several) */
+    char seat[16], token[80], room[32];
+} seat;
+
+/* Reads the `joined` answer into s (a failed check when none comes within 5 s). */
+static inline void harness_read_joined(seat *s) {
+    cJSON *j = harness_recv_type(&s->c, "joined", 5000);
+    CHECK(j != NULL);
+    snprintf(s->seat, sizeof s->seat, "%s", harness_str(j, "seat"));
+    snprintf(s->token, sizeof s->token, "%s", harness_str(j, "token"));
+    snprintf(s->room, sizeof s->room, "%s", harness_str(j, "room"));
+    cJSON_Delete(j);
+}
+
 /* A plain TCP connection to the server (no handshake), connecting in the background (a full
    listen queue must not stall the caller): -1 on failure. */
-static int harness_tcp(int port) {
+static inline int harness_tcp(int port) {
     int fd = socket(AF_INET, SOCK_STREAM | SOCK_NONBLOCK, 0);
     if (fd < 0) return -1;
     struct sockaddr_in a;

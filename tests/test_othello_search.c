@@ -163,6 +163,36 @@ static void test_time_limit(void) {
     rv_reversi_ai_free(ai);
 }
 
+/* A time budget with `depth 60` (what a timed NBoard game sends) solves
+ * exactly only what fits the budget: 10 empties in 150 ms, not 18 (the
+ * solve used to be tried at any size there, which cut the midgame search at
+ * 8 plies on every move and spent the rest of the time on a hopeless solve). */
+static void test_time_limit_solve_size(void) {
+    rv_reversi_ai *ai = rv_reversi_ai_new(4 << 20);
+    rv_rng rng;
+    rv_rng_seed(&rng, 12);
+    int big = 0, small = 0;
+    for (int i = 0; i < 40 && (big < 2 || small < 2); i++) {
+        int empties = i % 2 ? 18 : 10;
+        rv_reversi_pos pos = ref_random_position(&rng, empties);
+        if (rv_reversi_is_over(&pos) || !rv_reversi_moves(&pos)) continue;
+        rv_reversi_limits lim = {0, 60, 150};
+        rv_reversi_ai_info info;
+        CHECK(rv_reversi_ai_think(ai, &pos, &lim, &info) == RV_OK);
+        CHECK((rv_reversi_moves(&pos) >> info.move) & 1);
+        if (empties == 18) {
+            CHECK_EQ_INT(info.exact, 0);
+            big++;
+        } else {
+            CHECK_EQ_INT(info.exact, 1);
+            CHECK_EQ_INT(info.eval_centi, 100 * ref_solve(pos.player, pos.opponent, 0));
+            small++;
+        }
+    }
+    CHECK(big == 2 && small == 2);
+    rv_reversi_ai_free(ai);
+}
+
 typedef struct stopper {
     rv_reversi_ai *ai;
 } stopper;
@@ -353,6 +383,7 @@ int main(void) {
     test_exact_endgame();
     test_eval_moves_midgame();
     test_time_limit();
+    test_time_limit_solve_size();
     test_stop();
     test_stop_ticket();
     test_independent_engines();

@@ -25,8 +25,8 @@ static void test_seats_and_tokens(void) {
     forged[0] = forged[0] == '0' ? '1' : '0';
     join(&x, a.room, forged);
     CHECK_EQ_STR(x.seat, "spectator");
-    drain(&a.c);
-    drain(&b.c);
+    harness_drain(&a.c);
+    harness_drain(&b.c);
 
     expect_error(&b.c, "{\"type\":\"move\",\"move\":\"h8\"}", "not_your_turn");
     expect_error(&w.c, "{\"type\":\"move\",\"move\":\"h8\"}", "not_seated");
@@ -35,14 +35,14 @@ static void test_seats_and_tokens(void) {
     expect_error(&w.c, "{\"type\":\"undo\"}", "not_seated");
 
     cJSON *s = move(&a.c, "h8");
-    CHECK(s && nmoves(s) == 1);
+    CHECK(s && harness_nmoves(s) == 1);
     cJSON_Delete(s);
     /* Everyone in the room sees the move, the spectator too. */
-    s = recv_type(&w.c, "state", 3000);
-    CHECK(s && nmoves(s) == 1 && !strcmp(str(s, "to_move"), "white"));
+    s = harness_recv_type(&w.c, "state", 3000);
+    CHECK(s && harness_nmoves(s) == 1 && !strcmp(harness_str(s, "to_move"), "white"));
     cJSON_Delete(s);
-    s = recv_type(&b.c, "state", 3000);
-    CHECK(s && nmoves(s) == 1);
+    s = harness_recv_type(&b.c, "state", 3000);
+    CHECK(s && harness_nmoves(s) == 1);
     cJSON_Delete(s);
     expect_error(&a.c, "{\"type\":\"move\",\"move\":\"i9\"}", "not_your_turn");
     expect_error(&b.c, "{\"type\":\"move\",\"move\":\"h8\"}", "occupied");
@@ -56,32 +56,32 @@ static void test_seats_and_tokens(void) {
     join(&a2, a.room, a.token);
     CHECK_EQ_STR(a2.seat, "black");
     s = move(&b.c, "i9");
-    CHECK(s && nmoves(s) == 2);
+    CHECK(s && harness_nmoves(s) == 2);
     cJSON_Delete(s);
     s = move(&a2.c, "h9");
     CHECK(s != NULL);
     cJSON_Delete(s);
 
     /* Undo online: asked by white, answered by black. */
-    drain(&b.c);
-    drain(&a2.c);
+    harness_drain(&b.c);
+    harness_drain(&a2.c);
     expect_error(&a2.c, "{\"type\":\"undo_reply\",\"accept\":true}", "no_request");
     ws_send_text(&b.c, "{\"type\":\"undo\"}");
-    s = recv_type(&a2.c, "state", 3000);
-    CHECK(s && !strcmp(str(s, "undo_request"), "white") && nmoves(s) == 3);
+    s = harness_recv_type(&a2.c, "state", 3000);
+    CHECK(s && !strcmp(harness_str(s, "undo_request"), "white") && harness_nmoves(s) == 3);
     cJSON_Delete(s);
     expect_error(&b.c, "{\"type\":\"undo_reply\",\"accept\":true}", "no_request");
     ws_send_text(&a2.c, "{\"type\":\"undo_reply\",\"accept\":true}");
-    s = recv_type(&a2.c, "state", 3000);
+    s = harness_recv_type(&a2.c, "state", 3000);
     /* White's i9 and black's h9 after it are taken back: white to move again. */
-    CHECK(s && nmoves(s) == 1 && !strcmp(str(s, "to_move"), "white"));
+    CHECK(s && harness_nmoves(s) == 1 && !strcmp(harness_str(s, "to_move"), "white"));
     cJSON_Delete(s);
 
     /* Resign ends the game; then no more moves. */
-    drain(&b.c);
+    harness_drain(&b.c);
     ws_send_text(&b.c, "{\"type\":\"resign\"}");
-    s = recv_type(&b.c, "state", 3000);
-    CHECK(s && !strcmp(str(s, "result"), "black wins: white resigned"));
+    s = harness_recv_type(&b.c, "state", 3000);
+    CHECK(s && !strcmp(harness_str(s, "result"), "black wins: white resigned"));
     cJSON_Delete(s);
     expect_error(&a2.c, "{\"type\":\"move\",\"move\":\"a1\"}", "over");
     expect_error(&b.c, "{\"type\":\"resign\"}", "over");
@@ -95,7 +95,7 @@ static void test_bad_input(void) {
     seat a, b;
     create(&a, "{\"type\":\"create\",\"variant\":\"freestyle\",\"mode\":\"online\"}");
     join(&b, a.room, "");
-    drain(&a.c);
+    harness_drain(&a.c);
     expect_error(&a.c, "{\"type\":\"move\",", "bad_json");
     expect_error(&a.c, "not json at all", "bad_json");
     expect_error(&a.c, "[1,2,3]", "bad_request");
@@ -125,27 +125,27 @@ static void test_bad_input(void) {
     /* A message in fragments is put together. */
     ws_send_frame(&a.c, 1, 0, "{\"type\":\"pi", 11);
     ws_send_frame(&a.c, 0, 1, "ng\",\"id\":7}", 11);
-    cJSON *p = recv_type(&a.c, "pong", 3000);
+    cJSON *p = harness_recv_type(&a.c, "pong", 3000);
     CHECK(p != NULL);
     cJSON_Delete(p);
     ws_send_frame(&a.c, 2, 1, "\x01\x02", 2);
-    p = recv_type(&a.c, "error", 3000);
-    CHECK(p && !strcmp(str(p, "code"), "bad_json"));
+    p = harness_recv_type(&a.c, "error", 3000);
+    CHECK(p && !strcmp(harness_str(p, "code"), "bad_json"));
     cJSON_Delete(p);
     /* None of that reached the other player. */
-    cJSON *leak = recv_any(&b.c, 300);
-    CHECK_MSG(leak == NULL, "the other client got: %s", str(leak, "type"));
+    cJSON *leak = harness_recv_any(&b.c, 300);
+    CHECK_MSG(leak == NULL, "the other client got: %s", harness_str(leak, "type"));
     cJSON_Delete(leak);
 
     /* A flood: rate-limited with an error, the game goes on afterwards. */
     for (int i = 0; i < 300; i++) ws_send_text(&a.c, "{\"type\":\"list\"}");
-    cJSON *e = recv_type(&a.c, "error", 5000);
-    CHECK(e && !strcmp(str(e, "code"), "rate_limited"));
+    cJSON *e = harness_recv_type(&a.c, "error", 5000);
+    CHECK(e && !strcmp(harness_str(e, "code"), "rate_limited"));
     cJSON_Delete(e);
     usleep(2500 * 1000);
-    drain(&a.c);
+    harness_drain(&a.c);
     cJSON *s = move(&a.c, "h8");
-    CHECK(s && nmoves(s) == 1);
+    CHECK(s && harness_nmoves(s) == 1);
     cJSON_Delete(s);
     CHECK(alive(&b.c));
     /* Not a WebSocket path. */
@@ -160,7 +160,7 @@ static void test_forbidden(void) {
     seat a, b;
     create(&a, "{\"type\":\"create\",\"variant\":\"renju\",\"mode\":\"online\"}");
     join(&b, a.room, "");
-    drain(&a.c);
+    harness_drain(&a.c);
     /* Black h8 i8 (a row) and j9 j10 (a column): j8 would make two open threes at once. */
     const char *seq[] = {"h8", "a1", "i8", "a3", "j9", "a5", "j10", "a7"};
     for (int i = 0; i < 8; i++) {
@@ -180,14 +180,14 @@ static void test_forbidden(void) {
         cJSON_Delete(s);
     }
     ws_send_text(&a.c, "{\"type\":\"move\",\"move\":\"j8\"}");
-    cJSON *e = recv_type(&a.c, "error", 3000);
-    CHECK(e && !strcmp(str(e, "code"), "forbidden") && !strcmp(str(e, "kind"), "double-three"));
-    CHECK(e && strstr(str(e, "message"), "j8"));
-    CHECK_EQ_STR(str(e, "point"), "j8");
+    cJSON *e = harness_recv_type(&a.c, "error", 3000);
+    CHECK(e && !strcmp(harness_str(e, "code"), "forbidden") && !strcmp(harness_str(e, "kind"), "double-three"));
+    CHECK(e && strstr(harness_str(e, "message"), "j8"));
+    CHECK_EQ_STR(harness_str(e, "point"), "j8");
     cJSON_Delete(e);
     /* The game goes on: black plays elsewhere. */
     cJSON *s = move(&a.c, "g8");
-    CHECK(s && nmoves(s) == 9);
+    CHECK(s && harness_nmoves(s) == 9);
     cJSON_Delete(s);
     ws_close(&a.c);
     ws_close(&b.c);
@@ -197,17 +197,17 @@ static void test_reversi_and_records(void) {
     seat a, b;
     create(&a, "{\"type\":\"create\",\"variant\":\"reversi\",\"mode\":\"online\"}");
     join(&b, a.room, "");
-    drain(&a.c);
+    harness_drain(&a.c);
     expect_error(&a.c, "{\"type\":\"move\",\"move\":\"a1\"}", "illegal");
     expect_error(&a.c, "{\"type\":\"move\",\"move\":\"pass\"}", "illegal");
     /* Leaving for another room and coming back with the token keeps the seat. */
     ws_send_text(&a.c, "{\"type\":\"join\",\"room\":\"zz\"}");
-    drain(&a.c);
+    harness_drain(&a.c);
     ws_close(&a.c);
     seat a2;
     join(&a2, a.room, a.token);
     CHECK_EQ_STR(a2.seat, "black");
-    drain(&b.c);
+    harness_drain(&b.c);
     cJSON *s = move(&a2.c, "f5");
     /* The legal moves of the side to move (white): d6 f4 f6, as (x, y) from the top-left. */
     cJSON *legal = s ? cJSON_GetObjectItem(s, "legal") : NULL;
@@ -221,9 +221,9 @@ static void test_reversi_and_records(void) {
     }
     CHECK_EQ_INT(seen, 3);
     /* f5 flipped e5: black now has d5 e4 e5 f5. */
-    const char *bd = str(s, "board");
+    const char *bd = harness_str(s, "board");
     CHECK(strlen(bd) == 64 && bd[4 * 8 + 5] == 'X' && bd[4 * 8 + 4] == 'X' && bd[3 * 8 + 3] == 'O');
-    CHECK_EQ_STR(str(s, "to_move"), "white");
+    CHECK_EQ_STR(harness_str(s, "to_move"), "white");
     cJSON_Delete(s);
     s = move(&b.c, "d6");
     CHECK(s != NULL);
@@ -232,16 +232,16 @@ static void test_reversi_and_records(void) {
     char m[128];
     snprintf(m, sizeof m, "{\"type\":\"export\",\"id\":%lld,\"format\":\"transcript\"}", (long long)id);
     ws_send_text(&b.c, m);
-    cJSON *x = recv_type(&b.c, "export", 3000);
-    CHECK(x && !strcmp(str(x, "text"), "f5d6\n"));
+    cJSON *x = harness_recv_type(&b.c, "export", 3000);
+    CHECK(x && !strcmp(harness_str(x, "text"), "f5d6\n"));
     cJSON_Delete(x);
     snprintf(m, sizeof m, "{\"type\":\"replay\",\"id\":%lld}", (long long)id);
     ws_send_text(&b.c, m);
-    x = recv_type(&b.c, "replay", 3000);
+    x = harness_recv_type(&b.c, "replay", 3000);
     CHECK(x && cJSON_GetArraySize(cJSON_GetObjectItem(x, "steps")) == 2);
     if (x) {
         /* The start position: d4 e5 white, d5 e4 black (a1 top-left). */
-        const char *b0 = str(x, "start");
+        const char *b0 = harness_str(x, "start");
         CHECK(strlen(b0) == 64 && b0[3 * 8 + 3] == 'O' && b0[4 * 8 + 4] == 'O' &&
               b0[4 * 8 + 3] == 'X' && b0[3 * 8 + 4] == 'X');
         /* f5 (column 5, row 4 from the top) by black flips e5; d6 by white flips d5. */
@@ -256,7 +256,7 @@ static void test_reversi_and_records(void) {
     }
     cJSON_Delete(x);
     ws_send_text(&b.c, "{\"type\":\"list\"}");
-    x = recv_type(&b.c, "games", 3000);
+    x = harness_recv_type(&b.c, "games", 3000);
     int listed = 0;
     cJSON *g = cJSON_GetObjectItem(x, "games");
     for (int i = 0; i < cJSON_GetArraySize(g); i++)
@@ -279,31 +279,31 @@ static void test_ai_game(void) {
     ws_send_text(&a.c, "{\"type\":\"move\",\"move\":\"h8\"}");
     int saw_thinking = 0, answered = 0;
     for (int i = 0; i < 20 && !answered; i++) {
-        cJSON *s = recv_type(&a.c, "state", 30000);
+        cJSON *s = harness_recv_type(&a.c, "state", 30000);
         if (!s) break;
         saw_thinking |= cJSON_IsTrue(cJSON_GetObjectItem(s, "thinking"));
-        answered = nmoves(s) == 2 && !cJSON_IsTrue(cJSON_GetObjectItem(s, "thinking"));
+        answered = harness_nmoves(s) == 2 && !cJSON_IsTrue(cJSON_GetObjectItem(s, "thinking"));
         cJSON_Delete(s);
     }
     CHECK(saw_thinking);
     CHECK(answered);
     /* Undo against the computer takes back its answer and my move. */
     ws_send_text(&a.c, "{\"type\":\"undo\"}");
-    cJSON *s = recv_type(&a.c, "state", 3000);
-    CHECK(s && nmoves(s) == 0 && !strcmp(str(s, "to_move"), "black"));
+    cJSON *s = harness_recv_type(&a.c, "state", 3000);
+    CHECK(s && harness_nmoves(s) == 0 && !strcmp(harness_str(s, "to_move"), "black"));
     cJSON_Delete(s);
     /* Playing white: the computer opens. */
     seat w;
     create(&w, "{\"type\":\"create\",\"variant\":\"freestyle\",\"size\":9,\"mode\":\"ai\",\"color\":\"white\",\"level\":1}");
     CHECK_EQ_STR(w.seat, "white");
-    s = recv_type(&w.c, "state", 30000);
-    CHECK(s && nmoves(s) == 1 && !strcmp(str(s, "to_move"), "white"));
+    s = harness_recv_type(&w.c, "state", 30000);
+    CHECK(s && harness_nmoves(s) == 1 && !strcmp(harness_str(s, "to_move"), "white"));
     cJSON_Delete(s);
     /* Reversi against the computer, which opens as black with one of the four legal moves. */
     seat r;
     create(&r, "{\"type\":\"create\",\"variant\":\"reversi\",\"mode\":\"ai\",\"color\":\"white\",\"level\":1}");
-    s = recv_type(&r.c, "state", 30000);
-    const char *first = s && nmoves(s) == 1 ? cJSON_GetArrayItem(cJSON_GetObjectItem(s, "moves"), 0)->valuestring : "";
+    s = harness_recv_type(&r.c, "state", 30000);
+    const char *first = s && harness_nmoves(s) == 1 ? cJSON_GetArrayItem(cJSON_GetObjectItem(s, "moves"), 0)->valuestring : "";
     CHECK_MSG(!strcmp(first, "d3") || !strcmp(first, "c4") || !strcmp(first, "f5") || !strcmp(first, "e6"),
               "the computer opened with '%s'", first);
     cJSON_Delete(s);
@@ -316,16 +316,16 @@ static void test_kill_restart(pid_t *pid) {
     seat a, b;
     create(&a, "{\"type\":\"create\",\"variant\":\"freestyle\",\"mode\":\"online\"}");
     join(&b, a.room, "");
-    drain(&a.c);
+    harness_drain(&a.c);
     const char *seq[] = {"h8", "h9", "i8", "i9", "j8", "j9", "a1", "a2", "b1", "b2", "c1"};
     int n = sizeof seq / sizeof *seq;
     for (int i = 0; i < n; i++) {
         cJSON *s = move(i % 2 ? &b.c : &a.c, seq[i]);
-        CHECK(s && nmoves(s) == i + 1);
+        CHECK(s && harness_nmoves(s) == i + 1);
         cJSON_Delete(s);
     }
     /* Killed right after the last acknowledgement: nothing may be lost. */
-    stop_server(*pid, SIGKILL);
+    harness_stop(*pid, SIGKILL);
     ws_close(&a.c);
     ws_close(&b.c);
     *pid = start_server(&port);
@@ -335,10 +335,10 @@ static void test_kill_restart(pid_t *pid) {
     CHECK_EQ_STR(b2.seat, "white");
     join(&a2, a.room, a.token);
     CHECK_EQ_STR(a2.seat, "black");
-    drain(&b2.c);
+    harness_drain(&b2.c);
     ws_send_text(&b2.c, "{\"type\":\"ping\"}");
     cJSON *s = move(&b2.c, "c2"); /* the room resumes: white to move after 11 moves */
-    CHECK(s && nmoves(s) == n + 1);
+    CHECK(s && harness_nmoves(s) == n + 1);
     if (s) {
         cJSON *mv = cJSON_GetObjectItem(s, "moves");
         for (int i = 0; i < n; i++) CHECK_EQ_STR(cJSON_GetArrayItem(mv, i)->valuestring, seq[i]);
@@ -356,10 +356,10 @@ static void test_kill_restart(pid_t *pid) {
             break;
         }
         cJSON *st = move(i % 2 ? &b2.c : &a2.c, more[i]);
-        if (st) acked = nmoves(st);
+        if (st) acked = harness_nmoves(st);
         cJSON_Delete(st);
     }
-    stop_server(*pid, SIGKILL);
+    harness_stop(*pid, SIGKILL);
     ws_close(&a2.c);
     ws_close(&b2.c);
     *pid = start_server(&port);
@@ -368,8 +368,8 @@ static void test_kill_restart(pid_t *pid) {
     char m[128];
     snprintf(m, sizeof m, "{\"type\":\"join\",\"room\":\"%s\"}", a.room);
     ws_send_text(&w.c, m);
-    s = recv_type(&w.c, "state", 3000);
-    CHECK(s && nmoves(s) >= acked && nmoves(s) <= acked + 1);
+    s = harness_recv_type(&w.c, "state", 3000);
+    CHECK(s && harness_nmoves(s) >= acked && harness_nmoves(s) <= acked + 1);
     CHECK_EQ_INT(acked, n + 8);
     cJSON_Delete(s);
     ws_close(&w.c);
@@ -383,7 +383,7 @@ static void test_reversi_pass(pid_t *pid) {
     seat a, b;
     create(&a, "{\"type\":\"create\",\"variant\":\"reversi\",\"mode\":\"online\"}");
     join(&b, a.room, "");
-    drain(&a.c);
+    harness_drain(&a.c);
     cJSON *s = NULL;
     char to_move[8] = "black";
     for (size_t i = 0; i + 1 < sizeof game; i += 2) {
@@ -391,14 +391,14 @@ static void test_reversi_pass(pid_t *pid) {
         cJSON_Delete(s);
         s = move(!strcmp(to_move, "black") ? &a.c : &b.c, mv);
         if (!s) break;
-        snprintf(to_move, sizeof to_move, "%s", str(s, "to_move"));
-        drain(!strcmp(to_move, "black") ? &a.c : &b.c); /* the next mover's old states */
+        snprintf(to_move, sizeof to_move, "%s", harness_str(s, "to_move"));
+        harness_drain(!strcmp(to_move, "black") ? &a.c : &b.c); /* the next mover's old states */
     }
-    CHECK(s && nmoves(s) == 48);
+    CHECK(s && harness_nmoves(s) == 48);
     CHECK(s && !strcmp(cJSON_GetArrayItem(cJSON_GetObjectItem(s, "moves"), 47)->valuestring, "pass"));
-    CHECK(s && !strcmp(str(s, "to_move"), "black"));
+    CHECK(s && !strcmp(harness_str(s, "to_move"), "black"));
     cJSON_Delete(s);
-    stop_server(*pid, SIGKILL);
+    harness_stop(*pid, SIGKILL);
     ws_close(&a.c);
     ws_close(&b.c);
     *pid = start_server(&port);
@@ -406,20 +406,20 @@ static void test_reversi_pass(pid_t *pid) {
     join(&a2, a.room, a.token);
     join(&b2, a.room, b.token);
     ws_send_text(&a2.c, "{\"type\":\"ping\"}");
-    cJSON_Delete(recv_type(&a2.c, "pong", 3000));
+    cJSON_Delete(harness_recv_type(&a2.c, "pong", 3000));
     char m[256];
     snprintf(m, sizeof m, "{\"type\":\"join\",\"room\":\"%s\",\"token\":\"%s\"}", a.room, a.token);
     ws_send_text(&a2.c, m);
-    s = recv_type(&a2.c, "state", 3000);
-    CHECK(s && nmoves(s) == 48 && !strcmp(str(s, "to_move"), "black"));
+    s = harness_recv_type(&a2.c, "state", 3000);
+    CHECK(s && harness_nmoves(s) == 48 && !strcmp(harness_str(s, "to_move"), "black"));
     cJSON_Delete(s);
     /* Black asks to take back; white accepts: the pass and black's 47th move go. */
-    drain(&b2.c);
+    harness_drain(&b2.c);
     ws_send_text(&a2.c, "{\"type\":\"undo\"}");
-    cJSON_Delete(recv_type(&b2.c, "state", 3000));
+    cJSON_Delete(harness_recv_type(&b2.c, "state", 3000));
     ws_send_text(&b2.c, "{\"type\":\"undo_reply\",\"accept\":true}");
-    s = recv_type(&b2.c, "state", 3000);
-    CHECK(s && nmoves(s) == 46 && !strcmp(str(s, "to_move"), "black"));
+    s = harness_recv_type(&b2.c, "state", 3000);
+    CHECK(s && harness_nmoves(s) == 46 && !strcmp(harness_str(s, "to_move"), "black"));
     cJSON_Delete(s);
     ws_close(&a2.c);
     ws_close(&b2.c);
@@ -429,9 +429,9 @@ static void test_reversi_pass(pid_t *pid) {
  * when it came. */
 static int expect_param(ws_conn *c, const char *msg, const char *code, const char *key, const char *value) {
     ws_send_text(c, msg);
-    cJSON *e = recv_type(c, "error", 3000);
-    int ok = e && !strcmp(str(e, "code"), code) && !strcmp(str(e, key), value);
-    CHECK_MSG(ok, "%s -> %s %s=%s, want %s %s=%s", msg, e ? str(e, "code") : "(nothing)", key, str(e, key), code,
+    cJSON *e = harness_recv_type(c, "error", 3000);
+    int ok = e && !strcmp(harness_str(e, "code"), code) && !strcmp(harness_str(e, key), value);
+    CHECK_MSG(ok, "%s -> %s %s=%s, want %s %s=%s", msg, e ? harness_str(e, "code") : "(nothing)", key, harness_str(e, key), code,
               key, value);
     cJSON_Delete(e);
     return ok;
@@ -443,12 +443,12 @@ static void test_error_codes(void) {
     seat a, b;
     create(&a, "{\"type\":\"create\",\"variant\":\"reversi\",\"mode\":\"online\"}");
     join(&b, a.room, "");
-    drain(&a.c);
+    harness_drain(&a.c);
     cJSON *s = move(&a.c, "f5");
-    CHECK(s && nmoves(s) == 1);
+    CHECK(s && harness_nmoves(s) == 1);
     cJSON_Delete(s);
-    drain(&a.c);
-    drain(&b.c);
+    harness_drain(&a.c);
+    harness_drain(&b.c);
     /* create */
     expect_param(&a.c, "{\"type\":\"create\",\"variant\":\"chess\"}", "bad_request", "field", "variant");
     expect_param(&a.c, "{\"type\":\"create\",\"mode\":\"lan\"}", "bad_request", "field", "mode");
@@ -469,8 +469,8 @@ static void test_error_codes(void) {
     /* undo_reply, new, hint, replay, export, unknown */
     expect_error(&b.c, "{\"type\":\"undo_reply\",\"accept\":true}", "no_request");
     ws_send_text(&a.c, "{\"type\":\"undo\"}");
-    cJSON_Delete(recv_type(&b.c, "state", 3000));
-    drain(&a.c);
+    cJSON_Delete(harness_recv_type(&b.c, "state", 3000));
+    harness_drain(&a.c);
     expect_param(&b.c, "{\"type\":\"undo_reply\",\"accept\":\"yes\"}", "bad_request", "field", "accept");
     expect_error(&a.c, "{\"type\":\"undo\"}", "pending");
     expect_error(&a.c, "{\"type\":\"new\"}", "in_progress");
@@ -481,15 +481,15 @@ static void test_error_codes(void) {
     expect_param(&a.c, "{\"type\":\"launch\"}", "unknown_type", "got", "launch");
     expect_param(&a.c, "{\"type\":7}", "bad_request", "field", "type");
     /* Nothing reached the other player, and the game is as it was. */
-    cJSON *leak = recv_any(&a.c, 300);
-    CHECK_MSG(leak == NULL, "a got: %s", str(leak, "type"));
+    cJSON *leak = harness_recv_any(&a.c, 300);
+    CHECK_MSG(leak == NULL, "a got: %s", harness_str(leak, "type"));
     cJSON_Delete(leak);
     char m[256];
     snprintf(m, sizeof m, "{\"type\":\"join\",\"room\":\"%s\",\"token\":\"%s\"}", a.room, a.token);
     ws_send_text(&a.c, m);
-    s = recv_type(&a.c, "state", 3000);
-    CHECK(s && nmoves(s) == 1 && !strcmp(str(s, "to_move"), "white"));
-    CHECK(s && !strcmp(str(s, "undo_request"), "black"));
+    s = harness_recv_type(&a.c, "state", 3000);
+    CHECK(s && harness_nmoves(s) == 1 && !strcmp(harness_str(s, "to_move"), "white"));
+    CHECK(s && !strcmp(harness_str(s, "undo_request"), "black"));
     /* points: where each move went; end: null while the game goes on. */
     cJSON *pts = s ? cJSON_GetObjectItem(s, "points") : NULL;
     CHECK(cJSON_GetArraySize(pts) == 1 && cJSON_GetArrayItem(cJSON_GetArrayItem(pts, 0), 0)->valueint == 5 &&
@@ -507,23 +507,23 @@ static void test_error_codes(void) {
     /* A five: the end names the row, every stone of it, as the library found it. */
     create(&a, "{\"type\":\"create\",\"variant\":\"freestyle\",\"mode\":\"online\"}");
     join(&b, a.room, "");
-    drain(&a.c);
+    harness_drain(&a.c);
     const char *bm[] = {"d4", "e4", "f4", "g4", "h4"}, *wm[] = {"d5", "e5", "f5", "g5"};
     for (int i = 0; i < 5; i++) {
         cJSON_Delete(move(&a.c, bm[i]));
-        drain(&b.c);
+        harness_drain(&b.c);
         if (i < 4) cJSON_Delete(move(&b.c, wm[i]));
-        drain(&a.c);
+        harness_drain(&a.c);
     }
     expect_error(&b.c, "{\"type\":\"hint\"}", "over");
     snprintf(m, sizeof m, "{\"type\":\"join\",\"room\":\"%s\",\"token\":\"%s\"}", a.room, b.token);
     ws_send_text(&b.c, m);
-    s = recv_type(&b.c, "state", 3000);
+    s = harness_recv_type(&b.c, "state", 3000);
     cJSON *end = s ? cJSON_GetObjectItem(s, "end") : NULL;
-    CHECK_EQ_STR(str(end, "reason"), "five");
-    CHECK_EQ_STR(str(end, "winner"), "black");
-    CHECK_EQ_STR(str(end, "from"), "d4");
-    CHECK_EQ_STR(str(end, "to"), "h4");
+    CHECK_EQ_STR(harness_str(end, "reason"), "five");
+    CHECK_EQ_STR(harness_str(end, "winner"), "black");
+    CHECK_EQ_STR(harness_str(end, "from"), "d4");
+    CHECK_EQ_STR(harness_str(end, "to"), "h4");
     cJSON *line = cJSON_GetObjectItem(end, "line");
     CHECK(cJSON_GetArraySize(line) == 5);
     for (int i = 0; i < cJSON_GetArraySize(line) && i < 5; i++) {
@@ -533,14 +533,14 @@ static void test_error_codes(void) {
     cJSON_Delete(s);
     /* A resignation in the next game names the loser (the colours swapped: a plays white). */
     ws_send_text(&a.c, "{\"type\":\"new\"}");
-    cJSON_Delete(recv_type(&b.c, "state", 3000));
-    drain(&a.c);
+    cJSON_Delete(harness_recv_type(&b.c, "state", 3000));
+    harness_drain(&a.c);
     ws_send_text(&a.c, "{\"type\":\"resign\"}");
-    s = recv_type(&b.c, "state", 3000);
+    s = harness_recv_type(&b.c, "state", 3000);
     end = s ? cJSON_GetObjectItem(s, "end") : NULL;
-    CHECK_EQ_STR(str(end, "reason"), "resign");
-    CHECK_EQ_STR(str(end, "loser"), "white");
-    CHECK_EQ_STR(str(end, "winner"), "black");
+    CHECK_EQ_STR(harness_str(end, "reason"), "resign");
+    CHECK_EQ_STR(harness_str(end, "loser"), "white");
+    CHECK_EQ_STR(harness_str(end, "winner"), "black");
     cJSON_Delete(s);
     ws_close(&a.c);
     ws_close(&b.c);
@@ -555,7 +555,7 @@ static void test_reversi_result(void) {
     seat a, b;
     create(&a, "{\"type\":\"create\",\"variant\":\"reversi\",\"mode\":\"online\"}");
     join(&b, a.room, "");
-    drain(&a.c);
+    harness_drain(&a.c);
     cJSON *s = NULL;
     char to_move[8] = "black";
     for (size_t i = 0; i + 1 < sizeof game; i += 2) {
@@ -563,16 +563,16 @@ static void test_reversi_result(void) {
         cJSON_Delete(s);
         s = move(!strcmp(to_move, "black") ? &a.c : &b.c, mv);
         if (!s) break;
-        snprintf(to_move, sizeof to_move, "%s", s && str(s, "to_move") ? str(s, "to_move") : "");
-        drain(!strcmp(to_move, "black") ? &a.c : &b.c);
+        snprintf(to_move, sizeof to_move, "%s", s && harness_str(s, "to_move") ? harness_str(s, "to_move") : "");
+        harness_drain(!strcmp(to_move, "black") ? &a.c : &b.c);
     }
-    CHECK(s && nmoves(s) == 60);
+    CHECK(s && harness_nmoves(s) == 60);
     CHECK(s && cJSON_IsTrue(cJSON_GetObjectItem(s, "over")));
-    CHECK(s && !strcmp(str(s, "result"), "black wins 50-14"));
-    CHECK(s && !strcmp(str(s, "winner"), "black"));
+    CHECK(s && !strcmp(harness_str(s, "result"), "black wins 50-14"));
+    CHECK(s && !strcmp(harness_str(s, "winner"), "black"));
     cJSON *end = s ? cJSON_GetObjectItem(s, "end") : NULL;
     cJSON *sc = cJSON_GetObjectItem(end, "score"), *dc = cJSON_GetObjectItem(end, "discs");
-    CHECK_EQ_STR(str(end, "reason"), "score");
+    CHECK_EQ_STR(harness_str(end, "reason"), "score");
     CHECK(cJSON_GetArraySize(sc) == 2 && cJSON_GetArrayItem(sc, 0)->valueint == 50 &&
           cJSON_GetArrayItem(sc, 1)->valueint == 14);
     CHECK(cJSON_GetArraySize(dc) == 2 && cJSON_GetArrayItem(dc, 0)->valueint == 48 &&
@@ -581,20 +581,20 @@ static void test_reversi_result(void) {
     cJSON_Delete(s);
     char m[128];
     snprintf(m, sizeof m, "{\"type\":\"export\",\"id\":%lld,\"format\":\"ggf\"}", (long long)id);
-    drain(&b.c);
+    harness_drain(&b.c);
     ws_send_text(&b.c, m);
-    cJSON *x = recv_type(&b.c, "export", 3000);
-    CHECK(x && strstr(str(x, "text"), "RE[+36]"));
+    cJSON *x = harness_recv_type(&b.c, "export", 3000);
+    CHECK(x && strstr(harness_str(x, "text"), "RE[+36]"));
     cJSON_Delete(x);
     ws_send_text(&b.c, "{\"type\":\"list\"}");
-    x = recv_type(&b.c, "games", 3000);
+    x = harness_recv_type(&b.c, "games", 3000);
     cJSON *g = cJSON_GetObjectItem(x, "games");
     int found = 0;
     for (int i = 0; i < cJSON_GetArraySize(g); i++) {
         cJSON *e = cJSON_GetArrayItem(g, i);
         if ((int64_t)cJSON_GetObjectItem(e, "id")->valuedouble != id) continue;
         found = 1;
-        CHECK_EQ_STR(str(e, "result"), "black wins 50-14");
+        CHECK_EQ_STR(harness_str(e, "result"), "black wins 50-14");
     }
     CHECK(found);
     cJSON_Delete(x);
@@ -622,7 +622,7 @@ int main(void) {
         test_reversi_pass(&pid);
     }
     /* A clean stop on SIGTERM (and, in the sanitizer build, no leak). */
-    CHECK_EQ_INT(stop_server(pid, SIGTERM), 0);
+    CHECK_EQ_INT(harness_stop(pid, SIGTERM), 0);
     char p[300];
     unlink(db_path);
     snprintf(p, sizeof p, "%s-wal", db_path);

@@ -10,21 +10,21 @@
 /* Waits for a state whose opening step and move count are these (NULL on timeout). */
 static cJSON *state_at(ws_conn *c, const char *step, int moves) {
     for (int i = 0; i < 200; i++) {
-        cJSON *s = recv_type(c, "state", 5000);
+        cJSON *s = harness_recv_type(c, "state", 5000);
         if (!s) return NULL;
         const cJSON *o = cJSON_GetObjectItem(s, "opening");
-        if (!strcmp(str(o, "step"), step) && nmoves(s) == moves) return s;
+        if (!strcmp(harness_str(o, "step"), step) && harness_nmoves(s) == moves) return s;
         cJSON_Delete(s);
     }
     return NULL;
 }
 
 static const char *ostr(const cJSON *state, const char *k) {
-    return str(cJSON_GetObjectItem(state, "opening"), k);
+    return harness_str(cJSON_GetObjectItem(state, "opening"), k);
 }
 
 /* The next event message (NULL on timeout). */
-static cJSON *event(ws_conn *c) { return recv_type(c, "event", 3000); }
+static cJSON *event(ws_conn *c) { return harness_recv_type(c, "event", 3000); }
 
 static void send_(ws_conn *c, const char *m) { ws_send_text(c, m); }
 
@@ -36,15 +36,15 @@ static void test_chat(void) {
     join(&b, a.room, "");
     join(&w, a.room, "");
     CHECK_EQ_STR(w.seat, "spectator");
-    drain(&a.c);
-    drain(&b.c);
+    harness_drain(&a.c);
+    harness_drain(&b.c);
     /* Text arrives as sent, markup and all (the page shows it as text), to everyone. */
     send_(&a.c, "{\"type\":\"chat\",\"text\":\"  hi <b>&amp; \\\"you\\\"  \"}");
     ws_conn *all[3] = {&a.c, &b.c, &w.c};
     for (int i = 0; i < 3; i++) {
         cJSON *e = event(all[i]);
-        CHECK(e && !strcmp(str(e, "kind"), "chat") && !strcmp(str(e, "who"), "black"));
-        CHECK_MSG(e && !strcmp(str(e, "text"), "hi <b>&amp; \"you\""), "text '%s'", str(e, "text"));
+        CHECK(e && !strcmp(harness_str(e, "kind"), "chat") && !strcmp(harness_str(e, "who"), "black"));
+        CHECK_MSG(e && !strcmp(harness_str(e, "text"), "hi <b>&amp; \"you\""), "text '%s'", harness_str(e, "text"));
         cJSON_Delete(e);
     }
     /* The spectator talks too; 200 Chinese characters (600 bytes) are within the limit. */
@@ -54,10 +54,10 @@ static void test_chat(void) {
     snprintf(m + k, sizeof m - (size_t)k, "\"}");
     send_(&w.c, m);
     cJSON *e = event(&b.c);
-    CHECK(e && !strcmp(str(e, "who"), "spectator") && strlen(str(e, "text")) == 600);
+    CHECK(e && !strcmp(harness_str(e, "who"), "spectator") && strlen(harness_str(e, "text")) == 600);
     cJSON_Delete(e);
-    drain(&a.c);
-    drain(&w.c);
+    harness_drain(&a.c);
+    harness_drain(&w.c);
     /* Bad chat: a code each, nothing stored or sent. */
     expect_error(&a.c, "{\"type\":\"chat\"}", "bad_request");
     expect_error(&a.c, "{\"type\":\"chat\",\"text\":42}", "bad_request");
@@ -68,24 +68,24 @@ static void test_chat(void) {
     for (int i = 0; i < 201; i++) m[k++] = 'x';
     snprintf(m + k, sizeof m - (size_t)k, "\"}");
     send_(&a.c, m);
-    e = recv_type(&a.c, "error", 3000);
-    CHECK(e && !strcmp(str(e, "code"), "chat_too_long"));
+    e = harness_recv_type(&a.c, "error", 3000);
+    CHECK(e && !strcmp(harness_str(e, "code"), "chat_too_long"));
     CHECK(e && cJSON_GetObjectItem(e, "max") && cJSON_GetObjectItem(e, "max")->valueint == 200);
     cJSON_Delete(e);
-    cJSON *leak = recv_type(&b.c, "event", 300);
-    CHECK_MSG(leak == NULL, "a refused chat reached the room: %s", str(leak, "text"));
+    cJSON *leak = harness_recv_type(&b.c, "event", 300);
+    CHECK_MSG(leak == NULL, "a refused chat reached the room: %s", harness_str(leak, "text"));
     cJSON_Delete(leak);
     /* The chat rate: a burst of 5, then refused. */
     int ok = 0, limited = 0;
     for (int i = 0; i < 8; i++) {
         send_(&b.c, "{\"type\":\"chat\",\"text\":\"again\"}");
-        cJSON *r = recv_any(&b.c, 3000);
-        while (r && strcmp(str(r, "type"), "event") && strcmp(str(r, "type"), "error")) {
+        cJSON *r = harness_recv_any(&b.c, 3000);
+        while (r && strcmp(harness_str(r, "type"), "event") && strcmp(harness_str(r, "type"), "error")) {
             cJSON_Delete(r);
-            r = recv_any(&b.c, 3000);
+            r = harness_recv_any(&b.c, 3000);
         }
-        if (r && !strcmp(str(r, "type"), "event")) ok++;
-        if (r && !strcmp(str(r, "code"), "chat_rate")) limited++;
+        if (r && !strcmp(harness_str(r, "type"), "event")) ok++;
+        if (r && !strcmp(harness_str(r, "code"), "chat_rate")) limited++;
         cJSON_Delete(r);
     }
     CHECK_MSG(ok == 5 && limited == 3, "%d sent, %d limited", ok, limited);
@@ -95,20 +95,20 @@ static void test_chat(void) {
     char jm[128];
     snprintf(jm, sizeof jm, "{\"type\":\"join\",\"room\":\"%s\"}", a.room);
     send_(&late.c, jm);
-    cJSON *h = recv_type(&late.c, "events", 3000);
+    cJSON *h = harness_recv_type(&late.c, "events", 3000);
     cJSON *ev = cJSON_GetObjectItem(h, "events");
     CHECK_EQ_INT(cJSON_GetArraySize(ev), 7);
-    CHECK(h && !strcmp(str(cJSON_GetArrayItem(ev, 0), "text"), "hi <b>&amp; \"you\""));
-    CHECK(h && !strcmp(str(cJSON_GetArrayItem(ev, 6), "text"), "again"));
+    CHECK(h && !strcmp(harness_str(cJSON_GetArrayItem(ev, 0), "text"), "hi <b>&amp; \"you\""));
+    CHECK(h && !strcmp(harness_str(cJSON_GetArrayItem(ev, 6), "text"), "again"));
     cJSON_Delete(h);
     /* Chat is kept with the game: its replay has it. */
-    drain(&a.c);
+    harness_drain(&a.c);
     cJSON *s = move(&a.c, "h8");
     int game = s ? cJSON_GetObjectItem(s, "game_id")->valueint : 0;
     cJSON_Delete(s);
     snprintf(jm, sizeof jm, "{\"type\":\"replay\",\"id\":%d}", game);
     send_(&w.c, jm);
-    cJSON *rp = recv_type(&w.c, "replay", 3000);
+    cJSON *rp = harness_recv_type(&w.c, "replay", 3000);
     CHECK(rp && cJSON_GetArraySize(cJSON_GetObjectItem(rp, "events")) == 7);
     cJSON_Delete(rp);
     ws_conn nobody;
@@ -128,7 +128,7 @@ static void test_room_rules(void) {
     /* Hints between players are off unless the creator allows them. */
     create(&a, "{\"type\":\"create\",\"variant\":\"freestyle\",\"mode\":\"online\"}");
     join(&b, a.room, "");
-    drain(&a.c);
+    harness_drain(&a.c);
     expect_error(&a.c, "{\"type\":\"hint\"}", "hint_off");
     expect_error(&a.c, "{\"type\":\"create\",\"variant\":\"freestyle\",\"hints\":\"yes\"}",
                  "bad_request");
@@ -137,16 +137,16 @@ static void test_room_rules(void) {
 
     create(&a, "{\"type\":\"create\",\"variant\":\"freestyle\",\"mode\":\"online\",\"hints\":true}");
     join(&b, a.room, "");
-    drain(&a.c);
+    harness_drain(&a.c);
     send_(&a.c, "{\"type\":\"hint\"}");
-    cJSON *h = recv_type(&a.c, "hint", 10000);
+    cJSON *h = harness_recv_type(&a.c, "hint", 10000);
     CHECK(h != NULL);
     cJSON_Delete(h);
     /* The other player sees that it was used. */
     cJSON *e = event(&b.c);
-    CHECK(e && !strcmp(str(e, "kind"), "hint") && !strcmp(str(e, "who"), "black"));
+    CHECK(e && !strcmp(harness_str(e, "kind"), "hint") && !strcmp(harness_str(e, "who"), "black"));
     cJSON_Delete(e);
-    cJSON *s = recv_type(&b.c, "state", 3000);
+    cJSON *s = harness_recv_type(&b.c, "state", 3000);
     const cJSON *hints = s ? cJSON_GetObjectItem(s, "hints") : NULL;
     CHECK(hints && cJSON_IsTrue(cJSON_GetObjectItem(hints, "allowed")) &&
           cJSON_GetObjectItem(hints, "black")->valueint == 1);
@@ -155,36 +155,36 @@ static void test_room_rules(void) {
     /* A declined undo is announced to the asker. */
     cJSON_Delete(move(&a.c, "h8"));
     cJSON_Delete(move(&b.c, "i9"));
-    drain(&a.c);
-    drain(&b.c);
+    harness_drain(&a.c);
+    harness_drain(&b.c);
     send_(&a.c, "{\"type\":\"undo\"}");
-    cJSON_Delete(recv_type(&b.c, "state", 3000));
+    cJSON_Delete(harness_recv_type(&b.c, "state", 3000));
     send_(&b.c, "{\"type\":\"undo_reply\",\"accept\":false}");
     /* The state first (it clears the page's message), then the notice. */
     for (int i = 0; i < 3; i++) {
-        s = recv_type(&a.c, "state", 3000);
+        s = harness_recv_type(&a.c, "state", 3000);
         if (!s || cJSON_IsNull(cJSON_GetObjectItem(s, "undo_request"))) break;
         cJSON_Delete(s);
     }
-    CHECK(s && nmoves(s) == 2 && cJSON_IsNull(cJSON_GetObjectItem(s, "undo_request")));
+    CHECK(s && harness_nmoves(s) == 2 && cJSON_IsNull(cJSON_GetObjectItem(s, "undo_request")));
     cJSON_Delete(s);
-    cJSON *n = recv_type(&a.c, "notice", 3000);
-    CHECK(n && !strcmp(str(n, "code"), "undo_declined"));
-    CHECK(n && !strcmp(str(n, "by"), "white") && !strcmp(str(n, "asker"), "black"));
+    cJSON *n = harness_recv_type(&a.c, "notice", 3000);
+    CHECK(n && !strcmp(harness_str(n, "code"), "undo_declined"));
+    CHECK(n && !strcmp(harness_str(n, "by"), "white") && !strcmp(harness_str(n, "asker"), "black"));
     cJSON_Delete(n);
 
     /* The next game: colours swap, each seat follows its token. */
-    drain(&b.c);
+    harness_drain(&b.c);
     send_(&b.c, "{\"type\":\"resign\"}");
-    cJSON_Delete(recv_type(&a.c, "state", 3000));
+    cJSON_Delete(harness_recv_type(&a.c, "state", 3000));
     send_(&a.c, "{\"type\":\"new\"}");
-    cJSON *ja = recv_type(&a.c, "joined", 3000), *jb = recv_type(&b.c, "joined", 3000);
-    CHECK(ja && !strcmp(str(ja, "seat"), "white") && !strcmp(str(ja, "token"), a.token));
-    CHECK(jb && !strcmp(str(jb, "seat"), "black") && !strcmp(str(jb, "token"), b.token));
+    cJSON *ja = harness_recv_type(&a.c, "joined", 3000), *jb = harness_recv_type(&b.c, "joined", 3000);
+    CHECK(ja && !strcmp(harness_str(ja, "seat"), "white") && !strcmp(harness_str(ja, "token"), a.token));
+    CHECK(jb && !strcmp(harness_str(jb, "seat"), "black") && !strcmp(harness_str(jb, "token"), b.token));
     cJSON_Delete(ja);
     cJSON_Delete(jb);
-    s = recv_type(&b.c, "state", 3000);
-    CHECK(s && nmoves(s) == 0);
+    s = harness_recv_type(&b.c, "state", 3000);
+    CHECK(s && harness_nmoves(s) == 0);
     cJSON_Delete(s);
     cJSON_Delete(move(&b.c, "h8")); /* b now plays black */
     expect_error(&a.c, "{\"type\":\"move\",\"move\":\"h9\",\"ply\":0}", "stale");
@@ -201,9 +201,9 @@ static void test_room_rules(void) {
 
 /* Sends a bad message: its error code, and no new state reaches the other player. */
 static void refused(ws_conn *c, ws_conn *other, const char *msg, const char *code) {
-    drain(other);
+    harness_drain(other);
     expect_error(c, msg, code);
-    cJSON *leak = recv_type(other, "state", 200);
+    cJSON *leak = harness_recv_type(other, "state", 200);
     CHECK_MSG(leak == NULL, "%s changed the room", msg);
     cJSON_Delete(leak);
 }
@@ -222,8 +222,8 @@ static void test_swap2_online(void) {
     create(&a, "{\"type\":\"create\",\"variant\":\"freestyle\",\"mode\":\"online\",\"opening\":\"swap2\"}");
     join(&b, a.room, "");
     join(&w, a.room, "");
-    drain(&a.c);
-    drain(&b.c);
+    harness_drain(&a.c);
+    harness_drain(&b.c);
     /* The opener places black, white, black. */
     refused(&b.c, &a.c, "{\"type\":\"move\",\"move\":\"h8\"}", "not_your_turn");
     refused(&a.c, &b.c, "{\"type\":\"opening\",\"choice\":\"black\"}", "opening_step");
@@ -233,14 +233,14 @@ static void test_swap2_online(void) {
     for (int i = 0; i < 3; i++) {
         cJSON_Delete(s);
         s = move(&a.c, stones[i]);
-        CHECK(s && nmoves(s) == i + 1);
+        CHECK(s && harness_nmoves(s) == i + 1);
     }
     CHECK(s && !strcmp(ostr(s, "step"), "choose") && !strcmp(ostr(s, "actor"), "white"));
-    CHECK(s && !strcmp(str(s, "turn"), "white"));
+    CHECK(s && !strcmp(harness_str(s, "turn"), "white"));
     CHECK(s && cJSON_GetArraySize(cJSON_GetObjectItem(cJSON_GetObjectItem(s, "opening"), "choices")) == 3);
     cJSON_Delete(s);
-    drain(&b.c);
-    drain(&w.c);
+    harness_drain(&b.c);
+    harness_drain(&w.c);
     /* Bad opening messages: a code each; the room does not change. */
     refused(&a.c, &b.c, "{\"type\":\"opening\",\"choice\":\"white\"}", "not_your_turn");
     refused(&w.c, &b.c, "{\"type\":\"opening\",\"choice\":\"white\"}", "not_seated");
@@ -262,7 +262,7 @@ static void test_swap2_online(void) {
     CHECK(s && !strcmp(ostr(s, "actor"), "white"));
     cJSON_Delete(s);
     cJSON *e = event(&w.c);
-    CHECK(e && !strcmp(str(e, "kind"), "choose") && !strcmp(str(e, "text"), "plus2"));
+    CHECK(e && !strcmp(harness_str(e, "kind"), "choose") && !strcmp(harness_str(e, "text"), "plus2"));
     cJSON_Delete(e);
     cJSON_Delete(move(&b.c, "j7"));
     refused(&b.c, &a.c, "{\"type\":\"move\",\"move\":\"j7\"}", "occupied");
@@ -271,24 +271,24 @@ static void test_swap2_online(void) {
     s = state_at(&a.c, "choose", 5);
     CHECK(s && !strcmp(ostr(s, "actor"), "black"));
     cJSON_Delete(s);
-    drain(&b.c);
+    harness_drain(&b.c);
     refused(&a.c, &b.c, "{\"type\":\"opening\",\"choice\":\"plus2\"}", "opening_choice");
     /* The opener takes white: the seats follow the players. */
     send_(&a.c, "{\"type\":\"opening\",\"choice\":\"white\"}");
-    cJSON *ja = recv_type(&a.c, "joined", 3000), *jb = recv_type(&b.c, "joined", 3000);
-    CHECK(ja && !strcmp(str(ja, "seat"), "white"));
-    CHECK(jb && !strcmp(str(jb, "seat"), "black"));
+    cJSON *ja = harness_recv_type(&a.c, "joined", 3000), *jb = harness_recv_type(&b.c, "joined", 3000);
+    CHECK(ja && !strcmp(harness_str(ja, "seat"), "white"));
+    CHECK(jb && !strcmp(harness_str(jb, "seat"), "black"));
     cJSON_Delete(ja);
     cJSON_Delete(jb);
     s = state_at(&a.c, "play", 5);
-    CHECK(s && !strcmp(str(s, "turn"), "white") && cJSON_GetObjectItem(cJSON_GetObjectItem(s, "opening"), "locked")->valueint == 5);
+    CHECK(s && !strcmp(harness_str(s, "turn"), "white") && cJSON_GetObjectItem(cJSON_GetObjectItem(s, "opening"), "locked")->valueint == 5);
     cJSON_Delete(s);
     refused(&a.c, &b.c, "{\"type\":\"opening\",\"choice\":\"white\"}", "opening_over");
     cJSON_Delete(move(&a.c, "k11")); /* a plays white's 6th */
     cJSON_Delete(move(&b.c, "e5"));
     /* Undo stops at the opening: a's k11 may go, nothing before move 6. */
-    drain(&a.c);
-    drain(&b.c);
+    harness_drain(&a.c);
+    harness_drain(&b.c);
     ws_close(&a.c);
     ws_close(&b.c);
     ws_close(&w.c);
@@ -300,7 +300,7 @@ static void test_soosorv_online(pid_t *pid) {
     seat a, b;
     create(&a, "{\"type\":\"create\",\"variant\":\"renju\",\"mode\":\"online\",\"opening\":\"soosorv8\"}");
     join(&b, a.room, "");
-    drain(&a.c);
+    harness_drain(&a.c);
     refused(&a.c, &b.c, "{\"type\":\"move\",\"move\":\"a1\"}", "opening_area");
     cJSON_Delete(move(&a.c, "h8"));
     refused(&a.c, &b.c, "{\"type\":\"move\",\"move\":\"j8\"}", "opening_area");
@@ -308,7 +308,7 @@ static void test_soosorv_online(pid_t *pid) {
     refused(&a.c, &b.c, "{\"type\":\"move\",\"move\":\"h11\"}", "opening_area");
     cJSON_Delete(move(&a.c, "h10"));
     /* White's holder stays white, declares two fifth moves, plays the 4th on h15. */
-    drain(&b.c);
+    harness_drain(&b.c);
     send_(&b.c, "{\"type\":\"opening\",\"choice\":\"white\"}");
     cJSON_Delete(state_at(&b.c, "declare", 3));
     refused(&b.c, &a.c, "{\"type\":\"opening\",\"declare\":9}", "opening_declare");
@@ -322,7 +322,7 @@ static void test_soosorv_online(pid_t *pid) {
     cJSON_Delete(s);
 
     /* kill -9 and a restart in the middle of the opening: it comes back where it was. */
-    stop_server(*pid, SIGKILL);
+    harness_stop(*pid, SIGKILL);
     *pid = start_server(&port);
     CHECK(*pid > 0 && port > 0);
     ws_close(&a.c);
@@ -330,17 +330,17 @@ static void test_soosorv_online(pid_t *pid) {
     seat a2, b2;
     join(&a2, a.room, a.token);
     join(&b2, a.room, b.token);
-    drain(&a2.c);
+    harness_drain(&a2.c);
     send_(&a2.c, "{\"type\":\"ping\"}");
     send_(&b2.c, "{\"type\":\"opening\",\"choice\":\"black\"}"); /* not b's turn */
-    cJSON *err = recv_type(&b2.c, "error", 3000);
-    CHECK(err && !strcmp(str(err, "code"), "not_your_turn"));
+    cJSON *err = harness_recv_type(&b2.c, "error", 3000);
+    CHECK(err && !strcmp(harness_str(err, "code"), "not_your_turn"));
     cJSON_Delete(err);
     send_(&a2.c, "{\"type\":\"opening\",\"choice\":\"black\"}");
     s = state_at(&a2.c, "offer", 4);
     CHECK(s != NULL);
     cJSON_Delete(s);
-    drain(&b2.c);
+    harness_drain(&b2.c);
     /* Offers: exactly two, on free points, not mirror images across column h. */
     refused(&a2.c, &b2.c, "{\"type\":\"opening\",\"offer\":[\"g8\"]}", "opening_count");
     refused(&a2.c, &b2.c, "{\"type\":\"opening\",\"offer\":[\"g8\",\"j8\",\"k8\"]}", "opening_count");
@@ -354,29 +354,29 @@ static void test_soosorv_online(pid_t *pid) {
     CHECK(cJSON_GetArraySize(offers) == 2);
     CHECK(offers && !strcmp(cJSON_GetArrayItem(cJSON_GetArrayItem(offers, 1), 2)->valuestring, "j9"));
     cJSON_Delete(s);
-    drain(&a2.c);
+    harness_drain(&a2.c);
     refused(&b2.c, &a2.c, "{\"type\":\"opening\",\"select\":\"k9\"}", "opening_not_offered");
     /* White picks j9 by clicking it: black's 5th; white plays the 6th. */
     s = move(&b2.c, "j9");
-    CHECK(s && nmoves(s) == 5 && !strcmp(ostr(s, "step"), "play") && !strcmp(str(s, "turn"), "white"));
+    CHECK(s && harness_nmoves(s) == 5 && !strcmp(ostr(s, "step"), "play") && !strcmp(harness_str(s, "turn"), "white"));
     cJSON_Delete(s);
     s = move(&b2.c, "k11");
-    CHECK(s && nmoves(s) == 6);
+    CHECK(s && harness_nmoves(s) == 6);
     cJSON_Delete(s);
     /* The replay lists the choices with the moves. */
     int game = 0;
-    drain(&a2.c);
+    harness_drain(&a2.c);
     send_(&a2.c, "{\"type\":\"resign\"}");
-    s = recv_type(&a2.c, "state", 3000);
+    s = harness_recv_type(&a2.c, "state", 3000);
     if (s) game = cJSON_GetObjectItem(s, "game_id")->valueint;
     cJSON_Delete(s);
     char m[64];
     snprintf(m, sizeof m, "{\"type\":\"replay\",\"id\":%d}", game);
     send_(&a2.c, m);
-    cJSON *rp = recv_type(&a2.c, "replay", 3000);
+    cJSON *rp = harness_recv_type(&a2.c, "replay", 3000);
     cJSON *ev = rp ? cJSON_GetObjectItem(rp, "events") : NULL;
     CHECK_EQ_INT(cJSON_GetArraySize(ev), 4); /* choose, declare, choose, offer */
-    CHECK(ev && !strcmp(str(cJSON_GetArrayItem(ev, 3), "text"), "g8 j9"));
+    CHECK(ev && !strcmp(harness_str(cJSON_GetArrayItem(ev, 3), "text"), "g8 j9"));
     cJSON_Delete(rp);
     ws_close(&a2.c);
     ws_close(&b2.c);
@@ -387,22 +387,22 @@ static void test_soosorv_online(pid_t *pid) {
 /* Plays my side of an opening (whatever is asked of my seat) until it is over. */
 static cJSON *play_opening(seat *me, int *my_acts) {
     for (int i = 0; i < 400; i++) {
-        cJSON *j = recv_any(&me->c, 30000);
+        cJSON *j = harness_recv_any(&me->c, 30000);
         if (!j) return NULL;
-        const char *t = str(j, "type");
-        if (!strcmp(t, "joined")) snprintf(me->seat, sizeof me->seat, "%s", str(j, "seat"));
-        if (!strcmp(t, "error")) fprintf(stderr, "opening: %s\n", str(j, "message"));
+        const char *t = harness_str(j, "type");
+        if (!strcmp(t, "joined")) snprintf(me->seat, sizeof me->seat, "%s", harness_str(j, "seat"));
+        if (!strcmp(t, "error")) fprintf(stderr, "opening: %s\n", harness_str(j, "message"));
         if (strcmp(t, "state") || cJSON_IsTrue(cJSON_GetObjectItem(j, "thinking"))) {
             cJSON_Delete(j);
             continue;
         }
         const char *step = ostr(j, "step");
         if (!strcmp(step, "play")) return j;
-        if (strcmp(str(j, "turn"), me->seat)) {
+        if (strcmp(harness_str(j, "turn"), me->seat)) {
             cJSON_Delete(j);
             continue;
         }
-        int n = nmoves(j);
+        int n = harness_nmoves(j);
         char m[160];
         if (!strcmp(step, "place")) {
             /* h8, i9, j10 for the opener (inside every area), elsewhere two far points. */
@@ -438,14 +438,14 @@ static void opening_vs_ai(const char *create_msg, int want_moves_min, int want_m
     seat a;
     open_client(&a.c);
     ws_send_text(&a.c, create_msg);
-    cJSON *j = recv_type(&a.c, "joined", 3000);
+    cJSON *j = harness_recv_type(&a.c, "joined", 3000);
     CHECK(j != NULL);
-    snprintf(a.seat, sizeof a.seat, "%s", str(j, "seat"));
+    snprintf(a.seat, sizeof a.seat, "%s", harness_str(j, "seat"));
     cJSON_Delete(j);
     int mine = 0;
     cJSON *s = play_opening(&a, &mine);
     CHECK_MSG(s != NULL, "%s: the opening did not end", create_msg);
-    int n = s ? nmoves(s) : 0;
+    int n = s ? harness_nmoves(s) : 0;
     CHECK_MSG(n >= want_moves_min && n <= want_moves_max, "%s: %d moves", create_msg, n);
     /* The computer acted too: I did not make every step. */
     CHECK_MSG(mine >= 1 && mine < 9, "%s: %d acts of mine", create_msg, mine);
@@ -481,7 +481,7 @@ int main(void) {
         test_soosorv_online(&pid);
         test_openings_vs_ai();
     }
-    CHECK_EQ_INT(stop_server(pid, SIGTERM), 0);
+    CHECK_EQ_INT(harness_stop(pid, SIGTERM), 0);
     char p[300];
     unlink(db_path);
     snprintf(p, sizeof p, "%s-wal", db_path);

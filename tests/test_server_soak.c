@@ -1,7 +1,7 @@
 /*
- * The soak of issue 10: one `renversi serve` (in a child, `ulimit -n` 512) under three
- * attacks at once, on loopback, while two honest players each finish a Reversi game against
- * the computer:
+ * The soak of issue 10: one `renversi serve` (in a child, `ulimit -n` 1536, three descriptors
+ * a connection: room for about 490) under three attacks at once, on loopback, while two honest
+ * players each finish a Reversi game against the computer:
  *   1. clients that never read: 8 asking for the replay of a 676-move game and 300
  *      spectators joining the first honest player's room, each at the rate limit;
  *   2. 3 connections creating level-20 AI rooms and moving in them, at the rate limit;
@@ -126,7 +126,7 @@ int main(void) {
     getrlimit(RLIMIT_NOFILE, &rl);
     if (rl.rlim_cur < 4096 && rl.rlim_max >= 4096) rl.rlim_cur = 4096, setrlimit(RLIMIT_NOFILE, &rl);
     store_big_game();
-    harness_opts ho = {.db = db_path, .web = web_dir, .nofile = 512, .errfile = err_path};
+    harness_opts ho = {.db = db_path, .web = web_dir, .nofile = 1536, .errfile = err_path};
     int port;
     double started = harness_now();
     pid_t pid = harness_start(&ho, &port);

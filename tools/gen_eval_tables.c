@@ -1,7 +1,10 @@
 /*
  * Build-time generator of the pattern evaluation's tables (run by CMake,
- * output in the build tree).  Usage: gen_eval_tables WEIGHTS.bin [DELTA...] OUTPUT.c
- * (each DELTA, a refit's changes, is applied in order; see pattern.h).
+ * output in the build tree).
+ * Usage: gen_eval_tables [--smooth FROM] WEIGHTS.bin [DELTA...] OUTPUT.c
+ * (each DELTA, a refit's changes, is applied in order; see pattern.h; with
+ * --smooth, each stage from FROM on is then averaged with half of each
+ * neighbouring stage from FROM on: see smooth_stages()).
  *
  * From the pattern masks of src/reversi/pattern.h it derives the instances
  * (each distinct image of a pattern under the eight board symmetries, with
@@ -90,6 +93,34 @@ static int apply_delta(const char *path, unsigned char *w, uint32_t nw) {
     return 0;
 }
 
+/*
+ * Each stage s >= from becomes (2 w[s] + w[s-1] + w[s+1]) / 4, a neighbour
+ * below from or past the last stage left out ((2 w[s] + w[s+1]) / 3 at s =
+ * from), rounded to nearest, from the unsmoothed values.  The stages are
+ * fitted separately, each on its own positions: averaging neighbours trades a
+ * little of the stage's own shape for much less noise (docs/engine-othello.md).
+ */
+static int smooth_stages(unsigned char *w, uint32_t nw, int from) {
+    size_t total = (size_t)nw * RV_PAT_STAGES;
+    int16_t *v = malloc(total * sizeof *v);
+    if (!v) return 1;
+    for (size_t i = 0; i < total; i++) v[i] = (int16_t)(uint16_t)(w[2 * i] | w[2 * i + 1] << 8);
+    for (int s = from; s < RV_PAT_STAGES; s++) {
+        int lo = s > from, hi = s + 1 < RV_PAT_STAGES, den = 2 + lo + hi;
+        for (uint32_t i = 0; i < nw; i++) {
+            long sum = 2L * v[(size_t)s * nw + i];
+            if (lo) sum += v[(size_t)(s - 1) * nw + i];
+            if (hi) sum += v[(size_t)(s + 1) * nw + i];
+            long q = sum >= 0 ? (2 * sum + den) / (2 * den) : -((-2 * sum + den) / (2 * den));
+            uint16_t u = (uint16_t)(int16_t)q;
+            w[2 * ((size_t)s * nw + i)] = (unsigned char)(u & 0xFF);
+            w[2 * ((size_t)s * nw + i) + 1] = (unsigned char)(u >> 8);
+        }
+    }
+    free(v);
+    return 0;
+}
+
 /* The squares whose discs symmetry k moves onto mask m. */
 static uint64_t preimage(uint64_t m, int k) {
     uint64_t s = 0;
@@ -99,8 +130,20 @@ static uint64_t preimage(uint64_t m, int k) {
 }
 
 int main(int argc, char **argv) {
+    int smooth_from = -1;
+    if (argc > 2 && !strcmp(argv[1], "--smooth")) {
+        char *end;
+        long v = strtol(argv[2], &end, 10);
+        if (end == argv[2] || *end || v < 0 || v >= RV_PAT_STAGES) {
+            fprintf(stderr, "gen_eval_tables: --smooth wants a stage 0..%d\n", RV_PAT_STAGES - 1);
+            return 2;
+        }
+        smooth_from = (int)v;
+        argv += 2;
+        argc -= 2;
+    }
     if (argc < 3) {
-        fprintf(stderr, "usage: gen_eval_tables WEIGHTS.bin [DELTA...] OUTPUT.c\n");
+        fprintf(stderr, "usage: gen_eval_tables [--smooth FROM] WEIGHTS.bin [DELTA...] OUTPUT.c\n");
         return 2;
     }
     const char *out_path = argv[argc - 1];
@@ -169,6 +212,7 @@ int main(int argc, char **argv) {
 
     for (int a = 2; a < argc - 1; a++)
         if (apply_delta(argv[a], buf + RV_PAT_FILE_HEADER, o)) return 1;
+    if (smooth_from >= 0 && smooth_stages(buf + RV_PAT_FILE_HEADER, o, smooth_from)) return 1;
 
     FILE *f = fopen(out_path, "w");
     if (!f) {

@@ -35,6 +35,7 @@
  *
  * Run with --help for the options.  See docs/engine-othello.md.
  */
+#include "cmdline/cmdline.h"
 #include "renversi/renversi.h"
 #include "reversi/ai_internal.h"
 #include "reversi/pattern.h"
@@ -91,18 +92,16 @@ static void usage(FILE *f) {
             "          probcut_table.c; the build uses src/reversi/probcut_table.c).\n");
 }
 
-static int parse_int(const char *s, long lo, long hi, long *out) {
-    char *end;
-    errno = 0;
-    long v = strtol(s, &end, 10);
-    if (errno || end == s || *end || v < lo || v > hi) return -1;
-    *out = v;
-    return 0;
-}
-
-static int bad_value(const char *opt, const char *v, const char *want) {
-    fprintf(stderr, "rv-train: bad value '%s' for %s: expected %s\n", v, opt, want);
-    return 2;
+/* Reads the options of subcommand SUB (a word that is not an option is refused). Returns
+   -1 to go on, else the exit status (0 after --help). */
+static int options(const char *sub, int argc, char **argv, const rv_cli_opt *opts) {
+    char who[64];
+    snprintf(who, sizeof who, "rv-train %s", sub);
+    int npos, rc = rv_cli_options(who, argc, argv, opts, &npos);
+    if (rc == RV_CLI_HELP) return usage(stdout), 0;
+    if (rc) return rc;
+    if (npos) return fprintf(stderr, "%s: unexpected argument '%s'\n", who, argv[0]), 2;
+    return -1;
 }
 
 /* ------------------------------------------------------------ selfplay */
@@ -123,33 +122,21 @@ static int random_move(rv_rng *rng, uint64_t moves) {
 static int selfplay(int argc, char **argv) {
     long games = -1, seed = -1, depth = 4, solve_at = 18;
     const char *out_path = NULL;
+    const char *eval_name = "pattern";
+    const rv_cli_opt opts[] = {{"--games", RV_CLI_INT, &games, 1, 100000000},
+                               {"--seed", RV_CLI_INT, &seed, 0, 2000000000},
+                               {"--depth", RV_CLI_INT, &depth, 1, 20},
+                               {"--solve", RV_CLI_INT, &solve_at, 0, 30},
+                               {"--out", RV_CLI_STR, &out_path, 0, 0},
+                               {"--eval", RV_CLI_STR, &eval_name, 0, 0},
+                               {NULL, RV_CLI_FLAG, NULL, 0, 0}};
+    int rc = options("selfplay", argc, argv, opts);
+    if (rc >= 0) return rc;
     rv_reversi_eval eval = RV_REVERSI_EVAL_PATTERN;
-    for (int i = 0; i < argc; i += 2) {
-        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-            usage(stdout);
-            return 0;
-        }
-        if (!v) return fprintf(stderr, "rv-train: %s needs a value\n", a), 2;
-        if (!strcmp(a, "--games")) {
-            if (parse_int(v, 1, 100000000, &games)) return bad_value(a, v, "1..100000000");
-        } else if (!strcmp(a, "--seed")) {
-            if (parse_int(v, 0, 2000000000, &seed)) return bad_value(a, v, "0..2000000000");
-        } else if (!strcmp(a, "--depth")) {
-            if (parse_int(v, 1, 20, &depth)) return bad_value(a, v, "1..20");
-        } else if (!strcmp(a, "--solve")) {
-            if (parse_int(v, 0, 30, &solve_at)) return bad_value(a, v, "0..30");
-        } else if (!strcmp(a, "--out")) {
-            out_path = v;
-        } else if (!strcmp(a, "--eval")) {
-            if (!strcmp(v, "simple")) eval = RV_REVERSI_EVAL_SIMPLE;
-            else if (!strcmp(v, "pattern")) eval = RV_REVERSI_EVAL_PATTERN;
-            else return bad_value(a, v, "simple or pattern");
-        } else {
-            fprintf(stderr, "rv-train selfplay: unknown option '%s' (try --help)\n", a);
-            return 2;
-        }
-    }
+    if (!strcmp(eval_name, "simple")) eval = RV_REVERSI_EVAL_SIMPLE;
+    else if (strcmp(eval_name, "pattern"))
+        return fprintf(stderr, "rv-train selfplay: --eval expects simple or pattern (not '%s')\n",
+                       eval_name), 2;
     if (games < 0 || seed < 0) {
         fprintf(stderr, "rv-train selfplay: --games and --seed are required\n");
         return 2;
@@ -246,32 +233,16 @@ static int16_t *read_weights(const char *path);
 static int label(int argc, char **argv) {
     long games = -1, seed = -1, depth = 8, solve_at = 20, rnd = 10;
     const char *out_path = NULL, *weights_path = NULL;
-    for (int i = 0; i < argc; i += 2) {
-        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-            usage(stdout);
-            return 0;
-        }
-        if (!v) return fprintf(stderr, "rv-train: %s needs a value\n", a), 2;
-        if (!strcmp(a, "--games")) {
-            if (parse_int(v, 1, 100000000, &games)) return bad_value(a, v, "1..100000000");
-        } else if (!strcmp(a, "--seed")) {
-            if (parse_int(v, 0, 2000000000, &seed)) return bad_value(a, v, "0..2000000000");
-        } else if (!strcmp(a, "--depth")) {
-            if (parse_int(v, 1, 20, &depth)) return bad_value(a, v, "1..20");
-        } else if (!strcmp(a, "--solve")) {
-            if (parse_int(v, 0, 26, &solve_at)) return bad_value(a, v, "0..26");
-        } else if (!strcmp(a, "--random")) {
-            if (parse_int(v, 2, 1000000, &rnd)) return bad_value(a, v, "2..1000000");
-        } else if (!strcmp(a, "--out")) {
-            out_path = v;
-        } else if (!strcmp(a, "--weights")) {
-            weights_path = v;
-        } else {
-            fprintf(stderr, "rv-train label: unknown option '%s' (try --help)\n", a);
-            return 2;
-        }
-    }
+    const rv_cli_opt opts[] = {{"--games", RV_CLI_INT, &games, 1, 100000000},
+                               {"--seed", RV_CLI_INT, &seed, 0, 2000000000},
+                               {"--depth", RV_CLI_INT, &depth, 1, 20},
+                               {"--solve", RV_CLI_INT, &solve_at, 0, 26},
+                               {"--random", RV_CLI_INT, &rnd, 2, 1000000},
+                               {"--out", RV_CLI_STR, &out_path, 0, 0},
+                               {"--weights", RV_CLI_STR, &weights_path, 0, 0},
+                               {NULL, RV_CLI_FLAG, NULL, 0, 0}};
+    int rc = options("label", argc, argv, opts);
+    if (rc >= 0) return rc;
     if (games < 0 || seed < 0) {
         fprintf(stderr, "rv-train label: --games and --seed are required\n");
         return 2;
@@ -605,69 +576,31 @@ static int fit_args(int argc, char **argv, dataset *dd, int *nfiles_out, long *e
     long epochs = *epochs_out;
     double l2 = *l2_out;
     const char *out_path = *out_out;
-    int rc = -1;
-    for (int i = 0; i < argc;) {
-        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-            usage(stdout);
-            rc = 0;
-            goto done;
-        }
-        if (a[0] == '-' && a[1] == '-') {
-            if (!v) {
-                fprintf(stderr, "rv-train: %s needs a value\n", a);
-                rc = 2;
-                goto done;
-            }
-            if (!strcmp(a, "--epochs")) {
-                if (parse_int(v, 1, 100000, &epochs)) {
-                    rc = bad_value(a, v, "1..100000");
-                    goto done;
-                }
-            } else if (!strcmp(a, "--l2")) {
-                char *end;
-                l2 = strtod(v, &end);
-                if (end == v || *end || !(l2 >= 0 && l2 <= 1e6)) {
-                    rc = bad_value(a, v, "a number 0..1e6");
-                    goto done;
-                }
-            } else if (!strcmp(a, "--out")) {
-                out_path = v;
-            } else if (!strcmp(a, "--init")) {
-                *init_out = v;
-            } else if (!strcmp(a, "--delta")) {
-                *delta_out = v;
-            } else if (!strcmp(a, "--freeze-patterns")) {
-                long yes;
-                if (parse_int(v, 0, 1, &yes)) {
-                    rc = bad_value(a, v, "0 or 1");
-                    goto done;
-                }
-                *freeze_out = (int)yes;
-            } else if (!strcmp(a, "--quantum")) {
-                if (parse_int(v, 1, 1024, quantum_out)) {
-                    rc = bad_value(a, v, "1..1024");
-                    goto done;
-                }
-            } else if (!strcmp(a, "--min")) {
-                if (parse_int(v, 1, 100000000, min_out)) {
-                    rc = bad_value(a, v, "1..100000000");
-                    goto done;
-                }
-            } else {
-                fprintf(stderr, "rv-train fit: unknown option '%s' (try --help)\n", a);
-                rc = 2;
-                goto done;
-            }
-            i += 2;
-            continue;
-        }
-        if (load_data(a, &d) != 0) {
+    long freeze = *freeze_out;
+    const rv_cli_opt opts[] = {{"--epochs", RV_CLI_INT, &epochs, 1, 100000},
+                               {"--l2", RV_CLI_NUM, &l2, 0, 1e6},
+                               {"--out", RV_CLI_STR, &out_path, 0, 0},
+                               {"--init", RV_CLI_STR, init_out, 0, 0},
+                               {"--delta", RV_CLI_STR, delta_out, 0, 0},
+                               {"--freeze-patterns", RV_CLI_INT, &freeze, 0, 1},
+                               {"--quantum", RV_CLI_INT, quantum_out, 1, 1024},
+                               {"--min", RV_CLI_INT, min_out, 1, 100000000},
+                               {NULL, RV_CLI_FLAG, NULL, 0, 0}};
+    int npos, rc = rv_cli_options("rv-train fit", argc, argv, opts, &npos);
+    *freeze_out = (int)freeze;
+    if (rc == RV_CLI_HELP) {
+        usage(stdout);
+        rc = 0;
+        goto done;
+    }
+    if (rc) goto done;
+    rc = -1;
+    for (int i = 0; i < npos; i++) {
+        if (load_data(argv[i], &d) != 0) {
             rc = 1;
             goto done;
         }
         nfiles++;
-        i++;
     }
 done:
     *dd = d;
@@ -812,26 +745,13 @@ static int fit(int argc, char **argv) {
 static int probcut_data(int argc, char **argv) {
     long count = -1, seed = -1, depth = RV_PC_MAX_DEPTH;
     const char *out_path = NULL;
-    for (int i = 0; i < argc; i += 2) {
-        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-            usage(stdout);
-            return 0;
-        }
-        if (!v) return fprintf(stderr, "rv-train: %s needs a value\n", a), 2;
-        if (!strcmp(a, "--positions")) {
-            if (parse_int(v, 1, 100000000, &count)) return bad_value(a, v, "1..100000000");
-        } else if (!strcmp(a, "--seed")) {
-            if (parse_int(v, 0, 2000000000, &seed)) return bad_value(a, v, "0..2000000000");
-        } else if (!strcmp(a, "--depth")) {
-            if (parse_int(v, 1, 20, &depth)) return bad_value(a, v, "1..20");
-        } else if (!strcmp(a, "--out")) {
-            out_path = v;
-        } else {
-            fprintf(stderr, "rv-train probcut-data: unknown option '%s' (try --help)\n", a);
-            return 2;
-        }
-    }
+    const rv_cli_opt opts[] = {{"--positions", RV_CLI_INT, &count, 1, 100000000},
+                               {"--seed", RV_CLI_INT, &seed, 0, 2000000000},
+                               {"--depth", RV_CLI_INT, &depth, 1, 20},
+                               {"--out", RV_CLI_STR, &out_path, 0, 0},
+                               {NULL, RV_CLI_FLAG, NULL, 0, 0}};
+    int rc = options("probcut-data", argc, argv, opts);
+    if (rc >= 0) return rc;
     if (count < 0 || seed < 0) {
         fprintf(stderr, "rv-train probcut-data: --positions and --seed are required\n");
         return 2;
@@ -942,25 +862,11 @@ static int probcut_fit(int argc, char **argv) {
     const char *out_path = "probcut_table.c";
     pc_sample *v = NULL;
     size_t n = 0, cap = 0;
-    int nfiles = 0, rc = 0;
-    for (int i = 0; i < argc && !rc; i++) {
-        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-            usage(stdout);
-            free(v);
-            return 0;
-        }
-        if (!strcmp(argv[i], "--out")) {
-            if (i + 1 >= argc) {
-                rc = (fprintf(stderr, "rv-train: --out needs a value\n"), 2);
-                break;
-            }
-            out_path = argv[++i];
-            continue;
-        }
-        if (argv[i][0] == '-') {
-            rc = (fprintf(stderr, "rv-train probcut-fit: unknown option '%s' (try --help)\n", argv[i]), 2);
-            break;
-        }
+    const rv_cli_opt opts[] = {{"--out", RV_CLI_STR, &out_path, 0, 0}, {NULL, RV_CLI_FLAG, NULL, 0, 0}};
+    int nfiles = 0, npos, rc = rv_cli_options("rv-train probcut-fit", argc, argv, opts, &npos);
+    if (rc == RV_CLI_HELP) return usage(stdout), 0;
+    if (rc) return rc;
+    for (int i = 0; i < npos && !rc; i++) {
         FILE *f = fopen(argv[i], "r");
         if (!f) {
             rc = (fprintf(stderr, "rv-train: cannot read %s: %s\n", argv[i], strerror(errno)), 1);

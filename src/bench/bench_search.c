@@ -222,34 +222,21 @@ static int run_threat(void *ctx, const char *line, int index) {
 }
 
 int rv_bench_search(int argc, char **argv) {
-    const char *file = NULL;
     long depth = 8, time_ms = 0, nodes = 300000;
-    int threats = 0;
-    for (int i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0) {
-            fputs(help, stdout);
-            return RV_EXIT_OK;
-        }
-        if (strcmp(argv[i], "--depth") == 0) {
-            if (i + 1 >= argc || rv_cli_parse_int(argv[++i], 1, 60, &depth) != 0)
-                return rv_cli_fail("bench", "--depth expects 1..60");
-        } else if (strcmp(argv[i], "--time") == 0) {
-            if (i + 1 >= argc || rv_cli_parse_int(argv[++i], 1, 3600000, &time_ms) != 0)
-                return rv_cli_fail("bench", "--time expects 1..3600000 milliseconds");
-        } else if (strcmp(argv[i], "--nodes") == 0) {
-            if (i + 1 >= argc || rv_cli_parse_int(argv[++i], 1000, 1000000000, &nodes) != 0)
-                return rv_cli_fail("bench", "--nodes expects 1000..1000000000");
-        } else if (strcmp(argv[i], "--threats") == 0)
-            threats = 1;
-        else if (!file)
-            file = argv[i];
-        else
-            return rv_cli_fail("bench", "unexpected argument '%s'", argv[i]);
-    }
+    int threats = 0, npos;
+    const rv_cli_opt opts[] = {{"--depth", RV_CLI_INT, &depth, 1, 60},
+                               {"--time", RV_CLI_INT, &time_ms, 1, 3600000},
+                               {"--nodes", RV_CLI_INT, &nodes, 1000, 1000000000},
+                               {"--threats", RV_CLI_FLAG, &threats, 0, 0},
+                               {NULL, RV_CLI_FLAG, NULL, 0, 0}};
+    int rc = rv_cli_options("renversi bench", argc - 1, argv + 1, opts, &npos);
+    if (rc == RV_CLI_HELP) return fputs(help, stdout), RV_EXIT_OK;
+    if (rc) return rc;
+    if (npos > 1) return rv_cli_fail("bench", "unexpected argument '%s'", argv[2]);
+    const char *file = npos ? argv[1] : NULL;
     rv_cli_describe_machine();
     bench_run run = {rv_gomoku_ai_new(16u << 20), (int)depth, time_ms, nodes, 0, 0, 0, 0, 0, 0};
     if (!run.ai) return rv_cli_fail("bench", "out of memory");
-    int rc;
     if (threats) {
         enum { N = sizeof threat_set / sizeof threat_set[0] };
         const char *pos[N];

@@ -84,6 +84,57 @@ int rv_cli_parse_int(const char *s, long lo, long hi, long *out) {
     return 0;
 }
 
+/* A number in [lo, hi] with nothing after it; 0 on success. */
+static int parse_num(const char *s, double lo, double hi, double *out) {
+    char *end;
+    errno = 0;
+    double v = strtod(s, &end);
+    if (errno || end == s || *end || !(v >= lo && v <= hi)) return -1;
+    *out = v;
+    return 0;
+}
+
+int rv_cli_options(const char *who, int argc, char **argv, const rv_cli_opt *opts, int *npos) {
+    int n = 0;
+    for (int i = 0; i < argc; i++) {
+        const char *a = argv[i];
+        if (!strcmp(a, "-h") || !strcmp(a, "--help")) return RV_CLI_HELP;
+        if (strncmp(a, "--", 2) != 0) {
+            argv[n++] = argv[i]; /* n <= i: the words not yet read are untouched */
+            continue;
+        }
+        const rv_cli_opt *o = opts;
+        while (o->name && strcmp(o->name, a)) o++;
+        if (!o->name) {
+            fprintf(stderr, "%s: unknown option '%s' (try --help)\n", who, a);
+            return RV_EXIT_BAD;
+        }
+        if (o->kind == RV_CLI_FLAG) {
+            *(int *)o->out = 1;
+            continue;
+        }
+        if (i + 1 >= argc) {
+            fprintf(stderr, "%s: %s needs a value\n", who, a);
+            return RV_EXIT_BAD;
+        }
+        const char *v = argv[++i];
+        long l;
+        double d;
+        if (o->kind == RV_CLI_STR) {
+            *(const char **)o->out = v;
+        } else if (o->kind == RV_CLI_INT && !rv_cli_parse_int(v, (long)o->lo, (long)o->hi, &l)) {
+            *(long *)o->out = l;
+        } else if (o->kind == RV_CLI_NUM && !parse_num(v, o->lo, o->hi, &d)) {
+            *(double *)o->out = d;
+        } else {
+            fprintf(stderr, "%s: %s expects %.15g..%.15g (not '%s')\n", who, a, o->lo, o->hi, v);
+            return RV_EXIT_BAD;
+        }
+    }
+    *npos = n;
+    return 0;
+}
+
 int rv_cli_each_line(const char *cmd, const char *file, const char *const *builtin, size_t n,
                      int (*fn)(void *ctx, const char *line, int index), void *ctx) {
     int rc = 0, index = 0;

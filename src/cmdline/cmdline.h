@@ -88,4 +88,31 @@ void rv_cli_describe_machine(void);
 /* Parses a decimal integer in [lo, hi]; returns 0 on success. */
 int rv_cli_parse_int(const char *s, long lo, long hi, long *out);
 
+/* One option of a command line: "--name VALUE" or, for a flag, "--name". */
+typedef enum rv_cli_opt_kind {
+    RV_CLI_INT,                /* a decimal integer in [lo, hi] into *(long *)out */
+    RV_CLI_NUM,                /* a number in [lo, hi] into *(double *)out */
+    RV_CLI_STR,                /* the word itself into *(const char **)out */
+    RV_CLI_FLAG                /* no value: *(int *)out = 1 */
+} rv_cli_opt_kind;
+
+typedef struct rv_cli_opt {
+    const char *name;          /* "--depth"; a NULL name ends the table */
+    rv_cli_opt_kind kind;
+    void *out;
+    double lo, hi;
+} rv_cli_opt;
+
+/* rv_cli_options' answer when -h or --help was given (the caller prints its help). */
+#define RV_CLI_HELP (-1)
+
+/*
+ * Reads argv[0..argc) against the options in opts. The other words (not starting with
+ * "--", or "-" alone) are moved, in order, to argv[0..*npos). Returns 0, RV_CLI_HELP, or
+ * RV_EXIT_BAD after printing "WHO: --depth expects 1..60 (not 'x')", "WHO: --out needs a
+ * value" or "WHO: unknown option '--x' (try --help)" on stderr. Outputs of options not
+ * given are left as they were.
+ */
+int rv_cli_options(const char *who, int argc, char **argv, const rv_cli_opt *opts, int *npos);
+
 #endif

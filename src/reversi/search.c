@@ -264,6 +264,11 @@ typedef struct plan {
     int64_t time_ms;  /* 0 = none */
 } plan;
 
+/* Rough sizes solvable exactly within a budget of t ms on one core. */
+static int solve_for_time(int64_t t) {
+    return t < 100 ? 14 : t < 500 ? 17 : t < 2000 ? 19 : t < 10000 ? 21 : t < 60000 ? 23 : 25;
+}
+
 static int make_plan(const rv_reversi_limits *l, int empties, plan *p) {
     if (l->level < 0 || l->level > RV_REVERSI_AI_LEVEL_MAX || l->depth < 0 || l->depth > 60 ||
         l->time_ms < 0)
@@ -280,14 +285,16 @@ static int make_plan(const rv_reversi_limits *l, int empties, plan *p) {
         /* An exact solve costs about as much as a midgame search twice as
          * deep would; solve when that fits. */
         p->solve = l->depth * 2 < 26 ? l->depth * 2 : 26;
-        /* depth 60 with a deadline: the deadline decides. A smaller depth caps the
-         * solve too, so a set depth means the same with or without a clock. */
-        if (l->time_ms && l->depth >= 60) p->solve = 60;
+        /* depth 60 with a deadline: the deadline decides, and the solve is
+         * tried at the sizes that fit it (it was tried at any size, so every
+         * move of a timed `renversi nboard` game stopped the midgame search at
+         * 8 plies and spent the rest of its time on a hopeless solve). A
+         * smaller depth caps the solve too, so a set depth means the same
+         * with or without a clock. */
+        if (l->time_ms && l->depth >= 60) p->solve = solve_for_time(l->time_ms);
     } else {
         p->depth = 60;
-        /* Rough sizes solvable within the budget on one core. */
-        int64_t t = l->time_ms;
-        p->solve = t < 100 ? 14 : t < 500 ? 17 : t < 2000 ? 19 : t < 10000 ? 21 : t < 60000 ? 23 : 25;
+        p->solve = solve_for_time(l->time_ms);
     }
     if (p->depth > empties) p->depth = empties;
     return 0;

@@ -5,6 +5,8 @@
  * of file descriptors for the database by pausing accepts at a connection limit below
  * `ulimit -n`, and (3) back off when accept() fails for lack of descriptors or memory,
  * logging once per interval instead of spinning on a listening socket that stays readable.
+ * Each connection goes through the relay (relay.c), which checks the client's frames before
+ * libwebsockets reads them; libwebsockets gets the other end of a socket pair.
  */
 #include <dirent.h>
 #include <errno.h>
@@ -24,6 +26,7 @@
 
 #define LOG_INTERVAL_NS (10ull * 1000000000ull) /* one line per 10 s per kind of trouble */
 #define FD_RESERVE 32                            /* descriptors kept for the database & co */
+#define FD_WANTED 65536                          /* the soft limit asked for, at most */
 
 int srv_listen_open(srv_listener *l, const char *host, int port, char *err, size_t errlen) {
     memset(l, 0, sizeof *l);
@@ -75,6 +78,12 @@ int srv_listen_open(srv_listener *l, const char *host, int port, char *err, size
     /* The connection limit: what `ulimit -n` allows, less what is open now and a reserve. */
     struct rlimit rl;
     long limit = 100000;
+    /* Each connection takes three descriptors (relay.c): the soft limit is raised to the hard
+       one (as `ulimit -n` in a shell sets both), up to what the server can use. */
+    if (getrlimit(RLIMIT_NOFILE, &rl) == 0 && rl.rlim_cur < rl.rlim_max && rl.rlim_cur < FD_WANTED) {
+        rl.rlim_cur = rl.rlim_max < FD_WANTED ? rl.rlim_max : FD_WANTED;
+        setrlimit(RLIMIT_NOFILE, &rl);
+    }
     if (getrlimit(RLIMIT_NOFILE, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY && (long)rl.rlim_cur < limit)
         limit = (long)rl.rlim_cur;
     /* Descriptors in use now (fds are numbered lowest first, so the count is what matters). */
@@ -87,7 +96,8 @@ int srv_listen_open(srv_listener *l, const char *host, int port, char *err, size
     } else {
         for (int fd = 0; fd < 1024 && fd < limit; fd++) open_now += fcntl(fd, F_GETFD) != -1;
     }
-    l->max_conns = (int)(limit - open_now - FD_RESERVE);
+    /* Three descriptors a connection: the client's socket and the two ends of its pair. */
+    l->max_conns = (int)((limit - open_now - FD_RESERVE) / 3);
     if (l->max_conns < 4) l->max_conns = 4;
     l->limit = limit;
     pthread_mutex_init(&l->lock, NULL);
@@ -115,7 +125,7 @@ static void *accept_main(void *arg) {
     int backoff_ms = 0;
     unsigned long failures = 0;
     while (!atomic_load(&l->quit)) {
-        int live = atomic_load(&l->pending) + atomic_load(&l->wsi_live);
+        int live = srv_relay_count(l->relay);
         if (live >= l->max_conns) {
             /* Full: the kernel keeps new connections in the listen backlog meanwhile. */
             log_once(l, 0,
@@ -127,12 +137,25 @@ static void *accept_main(void *arg) {
         }
         struct pollfd pf = {l->fd, POLLIN, 0};
         if (poll(&pf, 1, 200) <= 0) continue;
-        int fd = accept(l->fd, NULL, NULL);
-        if (fd < 0) {
-            int e = errno;
-            if (e == EAGAIN || e == EWOULDBLOCK || e == EINTR || e == ECONNABORTED || e == EPROTO)
-                continue;
-            /* EMFILE, ENFILE, ENOBUFS, ENOMEM: wait for a descriptor to be freed. */
+        int fd = accept(l->fd, NULL, NULL), e = errno;
+        if (fd < 0 && (e == EAGAIN || e == EWOULDBLOCK || e == EINTR || e == ECONNABORTED ||
+                       e == EPROTO))
+            continue;
+        srv_accepted acc = {-1, 0};
+        if (fd >= 0) {
+            fcntl(fd, F_SETFD, FD_CLOEXEC);
+            /* What the kernel holds for a client that does not read is bounded too (it would
+               otherwise grow to megabytes per connection before the server's own queue
+               fills). */
+            int sndbuf = SRV_SOCKET_SNDBUF;
+            setsockopt(fd, SOL_SOCKET, SO_SNDBUF, &sndbuf, sizeof sndbuf);
+            acc.fd = srv_relay_add(l->relay, fd, &acc.serial);
+            e = errno;
+            if (acc.fd < 0) close(fd);
+        }
+        if (acc.fd < 0) {
+            /* EMFILE, ENFILE, ENOBUFS, ENOMEM (for the socket, or the relay's socket pair):
+               wait for a descriptor to be freed. */
             failures++;
             log_once(l, 1, "renversi serve: cannot accept a connection (errno %ld, %ld so far): "
                            "backing off\n", e, (long)failures);
@@ -141,20 +164,14 @@ static void *accept_main(void *arg) {
             continue;
         }
         backoff_ms = 0;
-        fcntl(fd, F_SETFD, FD_CLOEXEC);
-        /* What the kernel holds for a client that does not read is bounded too (it would
-           otherwise grow to megabytes per connection before the server's own queue fills). */
-        int sndbuf = SRV_SOCKET_SNDBUF;
-        setsockopt(fd, SOL_SOCKET, SO_SNDBUF, &sndbuf, sizeof sndbuf);
         for (;;) {
             pthread_mutex_lock(&l->lock);
             int room = l->nq < SRV_ACCEPT_QUEUE;
-            if (room) l->q[l->nq++] = fd;
+            if (room) l->q[l->nq++] = acc;
             pthread_mutex_unlock(&l->lock);
             if (room || atomic_load(&l->quit)) break;
             sleep_ms(5);
         }
-        atomic_fetch_add(&l->pending, 1);
         lws_cancel_service(s->ctx);
     }
     return NULL;
@@ -163,6 +180,7 @@ static void *accept_main(void *arg) {
 int srv_listen_start(srv *s) {
     srv_listener *l = &s->listener;
     atomic_store(&l->quit, 0);
+    if (!(l->relay = srv_relay_start())) return -1;
     if (pthread_create(&l->thread, NULL, accept_main, s)) return -1;
     l->started = 1;
     return 0;
@@ -171,16 +189,18 @@ int srv_listen_start(srv *s) {
 void srv_listen_adopt(srv *s, struct lws_vhost *vh) {
     srv_listener *l = &s->listener;
     if (!l->lock_ready) return;
-    int fds[SRV_ACCEPT_QUEUE], n;
+    srv_accepted acc[SRV_ACCEPT_QUEUE];
+    int n;
     pthread_mutex_lock(&l->lock);
     n = l->nq;
-    memcpy(fds, l->q, (size_t)n * sizeof *fds);
+    memcpy(acc, l->q, (size_t)n * sizeof *acc);
     l->nq = 0;
     pthread_mutex_unlock(&l->lock);
     for (int i = 0; i < n; i++) {
-        /* On failure lws closes the descriptor itself. */
-        lws_adopt_socket_vhost(vh, fds[i]);
-        atomic_fetch_sub(&l->pending, 1);
+        /* On failure lws closes the descriptor itself (and the relay sees its pair end). */
+        struct lws *wsi = lws_adopt_socket_vhost(vh, acc[i].fd);
+        /* The connection's number, for telling the relay of its WebSocket upgrade. */
+        if (wsi) lws_set_opaque_user_data(wsi, (void *)(uintptr_t)acc[i].serial);
     }
 }
 
@@ -192,11 +212,13 @@ void srv_listen_close(srv *s) {
         l->started = 0;
     }
     if (l->lock_ready) {
-        for (int i = 0; i < l->nq; i++) close(l->q[i]);
+        for (int i = 0; i < l->nq; i++) close(l->q[i].fd);
         l->nq = 0;
         pthread_mutex_destroy(&l->lock);
         l->lock_ready = 0;
     }
+    srv_relay_stop(l->relay);
+    l->relay = NULL;
     if (l->fd >= 0) close(l->fd);
     l->fd = -1;
 }

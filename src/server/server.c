@@ -138,15 +138,6 @@ static int origin_ok(const srv *s, struct lws *wsi) {
     return rest && !strcasecmp(rest, host);
 }
 
-/* protocols[0]: plain HTTP, and the count of connections the accept thread limits. */
-static int callback_http(struct lws *wsi, enum lws_callback_reasons reason, void *user, void *in,
-                         size_t len) {
-    struct lws_context *ctx = lws_get_context(wsi);
-    srv *s = ctx ? lws_context_user(ctx) : NULL;
-    if (s && reason == LWS_CALLBACK_WSI_CREATE) atomic_fetch_add(&s->listener.wsi_live, 1);
-    if (s && reason == LWS_CALLBACK_WSI_DESTROY) atomic_fetch_sub(&s->listener.wsi_live, 1);
-    return lws_callback_http_dummy(wsi, reason, user, in, len);
-}
 
 static int callback_game(struct lws *wsi, enum lws_callback_reasons reason, void *user, void *in,
                          size_t len) {
@@ -161,6 +152,9 @@ static int callback_game(struct lws *wsi, enum lws_callback_reasons reason, void
         char uri[64] = "";
         if (lws_hdr_copy(wsi, uri, sizeof uri, WSI_TOKEN_GET_URI) < 0 || strcmp(uri, "/ws") != 0)
             return -1; /* the game protocol lives on /ws only */
+        /* The relay held what the client sent after its handshake: frames from here on,
+           checked for masking before libwebsockets reads them (relay.c). */
+        if (s) srv_relay_upgraded(s->listener.relay, (uint64_t)(uintptr_t)lws_get_opaque_user_data(wsi));
         memset(c, 0, sizeof *c);
         c->wsi = wsi;
         c->queues = s ? &s->out : NULL;
@@ -201,7 +195,7 @@ static int callback_game(struct lws *wsi, enum lws_callback_reasons reason, void
 }
 
 static const struct lws_protocols protocols[] = {
-    {"http", callback_http, 0, 0, 0, NULL, 0},
+    {"http", lws_callback_http_dummy, 0, 0, 0, NULL, 0},
     {"renversi", callback_game, sizeof(srv_conn), SRV_MAX_MESSAGE, 0, NULL, 0},
     {"renversi-health", srv_health_callback, 96, 0, 0, NULL, 0},
     {NULL, NULL, 0, 0, 0, NULL, 0}};

@@ -142,18 +142,25 @@ typedef struct ai_job {
 /* listen.c: the listening socket and the accept thread. */
 #define SRV_ACCEPT_QUEUE 256
 #define SRV_SOCKET_SNDBUF (64 * 1024) /* the kernel's send buffer per connection */
+/* relay.c: the thread between the clients' sockets and libwebsockets (RFC 6455 masking). */
+typedef struct srv_relay srv_relay;
+typedef struct srv_accepted {
+    int fd;                    /* libwebsockets' end of the connection's socket pair */
+    uint64_t serial;           /* the relay's number for it */
+} srv_accepted;
 typedef struct srv_listener {
     int fd;
     int port;                  /* the port bound (for --port 0) */
     long limit;                /* ulimit -n */
-    int max_conns;             /* connections at once: the limit less a reserve */
+    int max_conns;             /* connections at once: the limit less a reserve, over the
+                                  three descriptors each takes */
     pthread_t thread;
     int started, lock_ready;
     atomic_int quit;
-    atomic_int pending;        /* accepted, not yet handed to libwebsockets */
-    atomic_int wsi_live;       /* connections libwebsockets holds */
     pthread_mutex_t lock;
-    int q[SRV_ACCEPT_QUEUE], nq; /* accepted descriptors for the network thread */
+    srv_accepted q[SRV_ACCEPT_QUEUE]; /* accepted connections for the network thread */
+    int nq;
+    srv_relay *relay;
     uint64_t logged_ns[2];
 } srv_listener;
 
@@ -391,6 +398,17 @@ int srv_listen_start(srv *s);
 void srv_listen_adopt(srv *s, struct lws_vhost *vh);
 /* Stops the thread and closes the socket. */
 void srv_listen_close(srv *s);
+/* relay.c: starts the relay thread (NULL when it cannot). */
+srv_relay *srv_relay_start(void);
+/* Stops it and closes every connection it holds. */
+void srv_relay_stop(srv_relay *r);
+/* Takes a client's socket; returns the descriptor for libwebsockets (-1 on failure, the
+   socket left open) and the connection's number in *serial (accept thread). */
+int srv_relay_add(srv_relay *r, int tcp_fd, uint64_t *serial);
+/* libwebsockets accepted the WebSocket upgrade of connection `serial` (network thread). */
+void srv_relay_upgraded(srv_relay *r, uint64_t serial);
+/* Connections the relay holds. */
+int srv_relay_count(const srv_relay *r);
 /* tokens.c: n random bytes from the kernel as lower-case hex (2n chars + NUL). */
 int srv_random_hex(char *out, size_t nbytes);
 

@@ -68,7 +68,7 @@ async function clickPoint(page, x, y) {
 }
 
 /* Waits until the page's drawn state satisfies pred (evaluated in Node on a copy). */
-async function waitState(page, pred, what, ms = 15000) {
+async function waitState(page, pred, what, ms = 30000) {
   const t0 = Date.now();
   for (;;) {
     const s = await state(page);
@@ -76,18 +76,23 @@ async function waitState(page, pred, what, ms = 15000) {
     if (Date.now() - t0 > ms) {
       const msg = await page.textContent('#message');
       throw new Error('timeout waiting for ' + what + ' (moves ' + (s && s.moves.join(' ')) + '; to_move ' +
-        (s && s.to_move) + '; message: ' + msg + ')');
+        (s && s.to_move) + '; thinking ' + (s && s.thinking) + '; opening step ' +
+        (s && s.opening && s.opening.step) + '; turn ' + (s && s.turn) + '; message: ' + msg + ')');
     }
     await page.waitForTimeout(30);
   }
 }
 
+/* Starts a game from the page's menu: variant, mode, colour, and where given the board
+   size, the computer's level, the opening rule and (online) whether hints are allowed. */
 async function newGame(page, opts) {
   await page.selectOption('#variant', opts.variant);
   if (opts.size) await page.fill('#size', String(opts.size));
   await page.selectOption('#mode', opts.mode);
   await page.selectOption('#color', opts.color || 'black');
   if (opts.level) await page.fill('#level', String(opts.level));
+  if (opts.opening) await page.selectOption('#opening', opts.opening);
+  if (opts.mode === 'online' && opts.hints !== undefined) await page.setChecked('#allow-hints', !!opts.hints);
   const before = await state(page);
   await page.click('#start');
   return waitState(page, (s) => !before || s.room !== before.room, 'a new room');

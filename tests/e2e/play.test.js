@@ -4,75 +4,15 @@
 // watched by a spectator, with a reload that resumes a seat and the finished game replayed
 // from the list. Prints "N passed, M failed" like the other tests.
 'use strict';
-const { chromium } = require('playwright-core');
-const { spawn } = require('child_process');
 const fs = require('fs');
 const os = require('os');
 const path = require('path');
-
-const RENVERSI = process.env.RENVERSI;
-const CHROMIUM = process.env.RV_CHROMIUM || '/usr/bin/chromium';
-let passed = 0, failed = 0;
-function check(cond, what) {
-  if (cond) passed++;
-  else { failed++; console.error('FAIL: ' + what); }
-}
-
-function startServer(db, port) {
-  return new Promise((resolve, reject) => {
-    const srv = spawn(RENVERSI, ['serve', '--host', '127.0.0.1', '--port', String(port || 0), '--db', db],
-      { stdio: ['ignore', 'ignore', 'pipe'] });
-    let err = '';
-    srv.stderr.on('data', (d) => {
-      err += d;
-      const m = err.match(/http:\/\/127\.0\.0\.1:(\d+)\//);
-      if (m) resolve({ srv, url: 'http://127.0.0.1:' + m[1] + '/' });
-    });
-    srv.on('exit', (code) => reject(new Error('server exited ' + code + ': ' + err)));
-    setTimeout(() => reject(new Error('server did not start: ' + err)), 10000);
-  });
-}
-
-const state = (page) => page.evaluate(() => window.renversi.state);
-const seat = (page) => page.evaluate(() => window.renversi.seat);
-
-async function clickPoint(page, x, y) {
-  const p = await page.evaluate(([x, y]) => window.renversi.pixel(x, y), [x, y]);
-  await page.mouse.click(p[0], p[1]);
-}
-
-/* Waits until the page's state satisfies pred (evaluated in Node on a copy). */
-async function waitState(page, pred, what, ms = 15000) {
-  const t0 = Date.now();
-  for (;;) {
-    const s = await state(page);
-    if (s && pred(s)) return s;
-    if (Date.now() - t0 > ms) {
-      const msg = await page.textContent('#message');
-      throw new Error('timeout waiting for ' + what + ' (moves ' + (s && s.moves.join(' ')) + '; to_move ' + (s && s.to_move) + ' thinking ' + (s && s.thinking) + '; message: ' + msg + ')');
-    }
-    await page.waitForTimeout(30);
-  }
-}
-
-async function newGame(page, opts) {
-  await page.selectOption('#variant', opts.variant);
-  await page.selectOption('#mode', opts.mode);
-  await page.selectOption('#color', opts.color || 'black');
-  if (opts.level) await page.fill('#level', String(opts.level));
-  const before = await state(page);
-  await page.click('#start');
-  return waitState(page, (s) => !before || s.room !== before.room, 'a new room');
-}
+const L = require('./lib.js');
+const { check, state, seat, clickPoint, waitState, newGame } = L;
 
 /* ---------------------------------------------------------------- Renju vs the computer */
 async function renjuVsAi(browser, base, shotPath) {
-  const ctx = await browser.newContext({ viewport: { width: 1000, height: 760 }, locale: 'en-US' });
-  const page = await ctx.newPage();
-  const errors = [];
-  page.on('pageerror', (e) => errors.push(String(e)));
-  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
-  await page.goto(base);
+  const page = await L.openPage(browser, base, 'en', L.DESKTOP);
   // Every text exists in both languages.
   const missing = await page.evaluate(() => {
     const T = window.RV_TEXT, en = Object.keys(T.en), zh = Object.keys(T.zh);
@@ -149,8 +89,8 @@ async function renjuVsAi(browser, base, shotPath) {
     check((await page.textContent('#undo')) === '悔棋', 'Chinese labels');
     await page.click('#lang-en');
   }
-  check(errors.length === 0, 'no script errors: ' + errors.join('; '));
-  await ctx.close();
+  check(page.errors.length === 0, 'no script errors: ' + page.errors.join('; '));
+  await page.context().close();
 }
 
 /* ---------------------------------------------------------------- online Reversi */
@@ -239,10 +179,10 @@ async function onlineReversi(browser, base, server) {
 }
 
 (async () => {
-  if (!RENVERSI) { console.error('RENVERSI must name the binary'); process.exit(2); }
+  if (!L.RENVERSI) { console.error('RENVERSI must name the binary'); process.exit(2); }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'renversi-e2e-'));
   const db = path.join(dir, 'e2e.db');
-  let { srv, url } = await startServer(db);
+  let { srv, url } = await L.startServer(db);
   const port = url.match(/:(\d+)\//)[1];
   const server = {
     restart: async () => {
@@ -250,24 +190,20 @@ async function onlineReversi(browser, base, server) {
       const gone = new Promise((r) => srv.once('exit', r));
       srv.kill('SIGKILL');
       await gone;
-      ({ srv } = await startServer(db, port));
+      ({ srv } = await L.startServer(db, port));
     },
   };
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM, headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking',
-      '--disable-component-update', '--disable-sync', '--no-first-run'],
-  });
+  const browser = await L.launch();
   try {
     await renjuVsAi(browser, url, process.env.RV_SCREENSHOT);
     await onlineReversi(browser, url, server);
   } catch (e) {
-    failed++;
+    L.result.failed++;
     console.error('FAIL: ' + (e && e.stack || e));
   }
   await browser.close();
   srv.kill('SIGTERM');
   fs.rmSync(dir, { recursive: true, force: true });
-  console.log(passed + ' passed, ' + failed + ' failed');
-  process.exit(failed ? 1 : 0);
+  console.log(L.result.passed + ' passed, ' + L.result.failed + ' failed');
+  process.exit(L.result.failed ? 1 : 0);
 })();

@@ -6,86 +6,19 @@
 // phone sizes. Prints "N passed, M failed" like the other tests. RV_SCREENSHOT_DIR=dir saves the
 // screenshots docs/play.md shows.
 'use strict';
-const { chromium } = require('playwright-core');
-const { spawn } = require('child_process');
 const fs = require('fs');
 const os = require('os');
 const path = require('path');
+const L = require('./lib.js');
+const { check, state, seat, clickPoint, waitState } = L;
 
-const RENVERSI = process.env.RENVERSI;
-const CHROMIUM = process.env.RV_CHROMIUM || '/usr/bin/chromium';
 const SHOTS = process.env.RV_SCREENSHOT_DIR || '';
-let passed = 0, failed = 0;
-function check(cond, what) {
-  if (cond) passed++;
-  else { failed++; console.error('FAIL: ' + what); }
-}
-
-function startServer(db) {
-  return new Promise((resolve, reject) => {
-    const srv = spawn(RENVERSI, ['serve', '--host', '127.0.0.1', '--port', '0', '--db', db],
-      { stdio: ['ignore', 'ignore', 'pipe'] });
-    let err = '';
-    srv.stderr.on('data', (d) => {
-      err += d;
-      const m = err.match(/http:\/\/127\.0\.0\.1:(\d+)\//);
-      if (m) resolve({ srv, url: 'http://127.0.0.1:' + m[1] + '/' });
-    });
-    srv.on('exit', (code) => reject(new Error('server exited ' + code + ': ' + err)));
-    setTimeout(() => reject(new Error('server did not start: ' + err)), 10000);
-  });
-}
-
+/* The sizes of the screenshots docs/play.md shows from this test. */
 const DESKTOP = { viewport: { width: 1100, height: 800 } };
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 
-async function openPage(browser, base, size, lang) {
-  const ctx = await browser.newContext(Object.assign({ locale: lang === 'zh' ? 'zh-CN' : 'en-US' }, size));
-  const page = await ctx.newPage();
-  page.errors = [];
-  page.on('pageerror', (e) => page.errors.push(String(e)));
-  page.on('console', (m) => { if (m.type() === 'error') page.errors.push(m.text()); });
-  await page.goto(base);
-  return page;
-}
-
-const state = (page) => page.evaluate(() => window.renversi.state);
-const seat = (page) => page.evaluate(() => window.renversi.seat);
-
-async function clickPoint(page, x, y) {
-  const p = await page.evaluate(([x, y]) => {
-    const el = document.getElementById('board');
-    el.scrollIntoView({ block: 'center' });
-    return window.renversi.pixel(x, y);
-  }, [x, y]);
-  await page.mouse.click(p[0], p[1]);
-}
-
-async function waitState(page, pred, what, ms = 30000) {
-  const t0 = Date.now();
-  for (;;) {
-    const s = await state(page);
-    if (s && pred(s)) return s;
-    if (Date.now() - t0 > ms) {
-      const msg = await page.textContent('#message');
-      throw new Error('timeout waiting for ' + what + ' (moves ' + (s && s.moves.join(' ')) +
-        '; step ' + (s && s.opening && s.opening.step) + '; turn ' + (s && s.turn) + '; message: ' + msg + ')');
-    }
-    await page.waitForTimeout(40);
-  }
-}
-
-async function newGame(page, o) {
-  await page.selectOption('#variant', o.variant);
-  await page.selectOption('#mode', o.mode);
-  await page.selectOption('#color', o.color || 'black');
-  if (o.level) await page.fill('#level', String(o.level));
-  await page.selectOption('#opening', o.opening || 'free');
-  if (o.mode === 'online') await page.setChecked('#allow-hints', !!o.hints);
-  const before = await state(page);
-  await page.click('#start');
-  return waitState(page, (s) => !before || s.room !== before.room, 'a new room');
-}
+/* Every room here states its opening rule (free unless given) and, online, its hints. */
+const newGame = (page, o) => L.newGame(page, Object.assign({ opening: 'free', hints: false }, o));
 
 async function join(page, link, room) {
   await page.goto(link);
@@ -103,9 +36,9 @@ async function shot(page, name) {
 
 /* ---------------------------------------------------------------- chat and room rules */
 async function chatAndRoomRules(browser, base) {
-  const a = await openPage(browser, base, DESKTOP, 'en');
-  const b = await openPage(browser, base, PHONE, 'zh');
-  const c = await openPage(browser, base, DESKTOP, 'en');
+  const a = await L.openPage(browser, base, 'en', DESKTOP);
+  const b = await L.openPage(browser, base, 'zh', PHONE);
+  const c = await L.openPage(browser, base, 'en', DESKTOP);
   const opts = await a.$$eval('#variant option', (os) => os.map((o) => o.value));
   check(opts.includes('caro') && opts.includes('standard-caro'), 'Caro variants in the menu: ' + opts.join(' '));
   const s0 = await newGame(a, { variant: 'freestyle', mode: 'online' });
@@ -219,7 +152,7 @@ async function playOpening(page, plan) {
 }
 
 async function openingVsAi(browser, base, o) {
-  const page = await openPage(browser, base, o.size, o.lang);
+  const page = await L.openPage(browser, base, o.lang, o.size);
   await newGame(page, { variant: o.variant, mode: 'ai', color: o.color, level: 1, opening: o.opening });
   const s = await playOpening(page, o.plan);
   check(s.opening.step === 'play', o.name + ': the opening ended');
@@ -237,8 +170,8 @@ async function openingVsAi(browser, base, o) {
 }
 
 async function swap2Online(browser, base) {
-  const a = await openPage(browser, base, DESKTOP, 'zh');
-  const b = await openPage(browser, base, PHONE, 'en');
+  const a = await L.openPage(browser, base, 'zh', DESKTOP);
+  const b = await L.openPage(browser, base, 'en', PHONE);
   const s0 = await newGame(a, { variant: 'standard', mode: 'online', opening: 'swap2' });
   check(s0.opening.rule === 'swap2' && s0.opening.step === 'place', 'swap2 starts with stones to place');
   await join(b, await a.inputValue('#room-link'), s0.room);
@@ -271,8 +204,8 @@ async function swap2Online(browser, base) {
 }
 
 async function soosorvOnline(browser, base) {
-  const a = await openPage(browser, base, DESKTOP, 'en');
-  const b = await openPage(browser, base, PHONE, 'zh');
+  const a = await L.openPage(browser, base, 'en', DESKTOP);
+  const b = await L.openPage(browser, base, 'zh', PHONE);
   const s0 = await newGame(a, { variant: 'renju', mode: 'online', opening: 'soosorv8' });
   await join(b, await a.inputValue('#room-link'), s0.room);
   await clickPoint(a, 7, 7);
@@ -319,14 +252,10 @@ async function soosorvOnline(browser, base) {
 }
 
 (async () => {
-  if (!RENVERSI) { console.error('RENVERSI must name the binary'); process.exit(2); }
+  if (!L.RENVERSI) { console.error('RENVERSI must name the binary'); process.exit(2); }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'renversi-e2e-rooms-'));
-  const { srv, url } = await startServer(path.join(dir, 'rooms.db'));
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM, headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking',
-      '--disable-component-update', '--disable-sync', '--no-first-run'],
-  });
+  const { srv, url } = await L.startServer(path.join(dir, 'rooms.db'));
+  const browser = await L.launch();
   const steps = [
     ['chat and room rules', () => chatAndRoomRules(browser, url)],
     ['swap2 between players', () => swap2Online(browser, url)],
@@ -345,11 +274,11 @@ async function soosorvOnline(browser, base) {
       plan: { stones: [[3, 3]], choose: () => 'white' } })],
   ];
   for (const [name, fn] of steps) {
-    try { await fn(); } catch (e) { failed++; console.error('FAIL: ' + name + ': ' + (e && e.stack || e)); }
+    try { await fn(); } catch (e) { L.result.failed++; console.error('FAIL: ' + name + ': ' + (e && e.stack || e)); }
   }
   await browser.close();
   srv.kill('SIGTERM');
   fs.rmSync(dir, { recursive: true, force: true });
-  console.log(passed + ' passed, ' + failed + ' failed');
-  process.exit(failed ? 1 : 0);
+  console.log(L.result.passed + ' passed, ' + L.result.failed + ' failed');
+  process.exit(L.result.failed ? 1 : 0);
 })();
