@@ -9,7 +9,9 @@
  *
  * One thread, epoll, edge-triggered: whenever either socket of a pair reports anything, every
  * direction of the pair is tried until none moves (a direction waits only on EAGAIN, whose
- * end is an edge, or on the other direction, which the same loop retries). A pair costs three
+ * end is an edge, or on the other direction, which the same loop retries), for at most
+ * RELAY_TURN_ROUNDS rounds: a pair still moving then waits on a busy list and is served again
+ * after the events of the others, so one fast stream cannot hold the thread. A pair costs three
  * descriptors (listen.c counts them) and two buffers of RELAY_BUF bytes.
  */
 #include <errno.h>
@@ -34,6 +36,7 @@
 
 #define RELAY_BUF 16384 /* per direction and pair: fewer hops through this thread on a busy machine */
 #define RELAY_LINGER_NS (2ull * 1000000000ull) /* waiting for a client to end after our end */
+#define RELAY_TURN_ROUNDS 4 /* rounds a pair is served in a row before the others get their turn */
 #define RELAY_SOCKETPAIR_SNDBUF (8 * 1024) /* what libwebsockets may write ahead: small, so a
                                             client that does not read is noticed as before */
 
@@ -50,6 +53,8 @@ typedef struct relay_pair {
     int a_shut;                /* the client's end was passed on to libwebsockets */
     int close_queued;          /* the Close frame is in `out` */
     int dead;                  /* closed; freed after the current batch of events */
+    int busy;                  /* on the busy list: its turn ended with bytes still moving */
+    struct relay_pair *busy_next;
     uint64_t deadline_ns;      /* lingering or refusing: the pair is dropped after this */
     uint8_t in[RELAY_BUF], out[RELAY_BUF];
 } relay_pair;
@@ -67,6 +72,7 @@ struct srv_relay {
     uint64_t next_serial;
     relay_pair *live;          /* the relay thread's own */
     relay_pair *graveyard;
+    relay_pair *busy;          /* pairs to serve again without waiting for an event */
     int nwaiting;              /* pairs with a deadline */
 };
 
@@ -121,7 +127,17 @@ static int send_some(int fd, const uint8_t *buf, size_t *off, size_t end) {
 /* Moves bytes every way they can go; kills the pair when both ends are done. */
 static void pair_service(srv_relay *r, relay_pair *p) {
     static const uint8_t close_1002[4] = {0x88, 0x02, 0x03, 0xea}; /* Close, 1002 */
-    for (int progress = 1; progress && !p->dead;) {
+    for (int progress = 1, rounds = 0; progress && !p->dead; rounds++) {
+        if (rounds == RELAY_TURN_ROUNDS) {
+            /* Its turn is over; edge-triggered epoll will not report it again, so it waits
+               on the busy list, served after the other pairs' events. */
+            if (!p->busy) {
+                p->busy = 1;
+                p->busy_next = r->busy;
+                r->busy = p;
+            }
+            return;
+        }
         progress = 0;
         /* The client's bytes to libwebsockets. */
         if (p->a >= 0) {
@@ -212,7 +228,7 @@ static void *relay_main(void *arg) {
     struct epoll_event evs[64];
     uint64_t last_scan = 0;
     while (!atomic_load(&r->quit)) {
-        int n = epoll_wait(r->ep, evs, 64, 250);
+        int n = epoll_wait(r->ep, evs, 64, r->busy ? 0 : 250);
         for (int i = 0; i < n; i++) {
             if (!evs[i].data.ptr) {
                 uint64_t v;
@@ -281,6 +297,19 @@ static void *relay_main(void *arg) {
                 if (p->deadline_ns && now > p->deadline_ns) pair_kill(r, p);
             }
         }
+        /* Pairs whose turn ended with bytes still moving get another. */
+        relay_pair *busy = r->busy;
+        r->busy = NULL;
+        while (busy) {
+            relay_pair *p = busy;
+            busy = p->busy_next;
+            p->busy = 0;
+            if (!p->dead) pair_service(r, p);
+        }
+        /* No dead pair stays on the busy list: they are freed below. */
+        for (relay_pair **pp = &r->busy; *pp;)
+            if ((*pp)->dead) *pp = (*pp)->busy_next;
+            else pp = &(*pp)->busy_next;
         while (r->graveyard) {
             relay_pair *p = r->graveyard;
             r->graveyard = p->next;
