@@ -94,6 +94,13 @@ static void usage(FILE *f) {
 
 /* Reads the options of subcommand SUB (a word that is not an option is refused). Returns
    -1 to go on, else the exit status (0 after --help). */
+/* The output file (standard output without --out); NULL after saying why it cannot be written. */
+static FILE *open_out(const char *path) {
+    FILE *out = path ? fopen(path, "w") : stdout;
+    if (!out) fprintf(stderr, "rv-train: cannot write %s: %s\n", path, strerror(errno));
+    return out;
+}
+
 static int options(const char *sub, int argc, char **argv, const rv_cli_opt *opts) {
     char who[64];
     snprintf(who, sizeof who, "rv-train %s", sub);
@@ -141,11 +148,8 @@ static int selfplay(int argc, char **argv) {
         fprintf(stderr, "rv-train selfplay: --games and --seed are required\n");
         return 2;
     }
-    FILE *out = out_path ? fopen(out_path, "w") : stdout;
-    if (!out) {
-        fprintf(stderr, "rv-train: cannot write %s: %s\n", out_path, strerror(errno));
-        return 1;
-    }
+    FILE *out = open_out(out_path);
+    if (!out) return 1;
     rv_reversi_ai *ai = rv_reversi_ai_new(16u << 20);
     if (!ai) return fprintf(stderr, "rv-train: out of memory\n"), 1;
     rv_reversi_ai_set_eval(ai, eval);
@@ -247,11 +251,8 @@ static int label(int argc, char **argv) {
         fprintf(stderr, "rv-train label: --games and --seed are required\n");
         return 2;
     }
-    FILE *out = out_path ? fopen(out_path, "w") : stdout;
-    if (!out) {
-        fprintf(stderr, "rv-train: cannot write %s: %s\n", out_path, strerror(errno));
-        return 1;
-    }
+    FILE *out = open_out(out_path);
+    if (!out) return 1;
     rv_reversi_ai *ai = rv_reversi_ai_new(16u << 20);
     if (!ai) return fprintf(stderr, "rv-train: out of memory\n"), 1;
     if (weights_path) {
@@ -756,11 +757,8 @@ static int probcut_data(int argc, char **argv) {
         fprintf(stderr, "rv-train probcut-data: --positions and --seed are required\n");
         return 2;
     }
-    FILE *out = out_path ? fopen(out_path, "w") : stdout;
-    if (!out) {
-        fprintf(stderr, "rv-train: cannot write %s: %s\n", out_path, strerror(errno));
-        return 1;
-    }
+    FILE *out = open_out(out_path);
+    if (!out) return 1;
     rv_reversi_ai *ai = rv_reversi_ai_new(16u << 20);
     if (!ai) return fprintf(stderr, "rv-train: out of memory\n"), 1;
     rv_reversi_ai_set_probcut(ai, 0);
