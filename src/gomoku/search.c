@@ -30,9 +30,20 @@ int gai_should_stop(rv_gomoku_ai *ai) {
     /* think_no 0: a search no think numbered (rv_gomoku_vcf's own engine) */
     if (ai->think_no && atomic_load_explicit(&ai->stop_upto, memory_order_relaxed) >= ai->think_no)
         return 1;
-    if (ai->node_limit && ai->nodes >= ai->node_limit) return 1;
-    if (ai->deadline > 0 && rv_clock_seconds() >= ai->deadline) return 1;
+    if (ai->budget_nodes && (double)ai->nodes >= ai->stop_frac * (double)ai->budget_nodes)
+        return 1;
+    if (ai->budget_s > 0 && rv_clock_seconds() - ai->t0 >= ai->stop_frac * ai->budget_s) return 1;
     return 0;
+}
+
+double gai_used(const rv_gomoku_ai *ai) {
+    double u = 0;
+    if (ai->budget_nodes) u = (double)ai->nodes / (double)ai->budget_nodes;
+    if (ai->budget_s > 0) {
+        double t = (rv_clock_seconds() - ai->t0) / ai->budget_s;
+        if (t > u) u = t;
+    }
+    return u;
 }
 
 /* Static evaluation for the side to move: the fitted tables (eval_weights.c) summed over
@@ -252,7 +263,9 @@ int gsearch_root(rv_gomoku_ai *ai, int max_depth, int *best_move, int *best_scor
         return 1;
     }
     int scores[MAX_MOVES];
+    double u_start = gai_used(ai), du_prev = 0;
     for (int depth = 1; depth <= max_depth; depth++) {
+        int prev_move = *best_move, prev_score = *best_score;
         /* a stop or a spent limit ends the think between iterations too (a table full of
            the last think's results can finish several iterations between two polls) */
         if (depth > 1 && gai_should_stop(ai)) break;
@@ -306,8 +319,21 @@ int gsearch_root(rv_gomoku_ai *ai, int max_depth, int *best_move, int *best_scor
         }
         for (int i = 0; i < n; i++) order[i] = mv[i];
         if (bs >= RV_GOMOKU_AI_WIN_MIN || bs <= -RV_GOMOKU_AI_WIN_MIN) break;
-        /* soft time limit: another iteration would not finish */
-        if (ai->soft_deadline > 0 && rv_clock_seconds() >= ai->soft_deadline) break;
+        if (ai->budget_s > 0 || ai->budget_nodes) {
+            /* the budget plan: a best move that changed or a score that fell means the
+               position needs more (up to ext_frac); the next iteration starts when it is
+               expected to get at least half way (its first move takes about that), since
+               even an unfinished one can change the move and fills the table for the next
+               think. Expected: this iteration's share times the last growth (1.5..5). */
+            double u = gai_used(ai), du = u - u_start;
+            if (depth >= 4 && ai->ext_frac > ai->stop_frac &&
+                (*best_move != prev_move || *best_score < prev_score - 60))
+                ai->stop_frac = ai->ext_frac;
+            double growth = du_prev > 1e-6 ? du / du_prev : 3;
+            growth = growth < 1.5 ? 1.5 : growth > 5 ? 5 : growth;
+            if (u + du * growth * 0.5 > ai->stop_frac) break;
+            u_start = u, du_prev = du;
+        }
     }
     /* the caller's candidates start with the move chosen (an unfinished iteration's too) */
     for (int i = 0; i < *norder; i++)
