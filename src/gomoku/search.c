@@ -5,7 +5,7 @@
  * Threats prune the tree: a side with a five point wins; a side facing the
  * opponent's four must block it (no depth spent — the reply is forced); a side
  * with an open four (or two fours) to make wins in 3 plies; facing an open three
- * or a four-three, only fours and the points on the threatening lines are tried.
+ * or a four-three, only its exact defences (gsearch_defences) and own fours are tried.
  * Under Renju black's moves are filtered through rv_gomoku_forbidden (gb_legal),
  * so a white four whose only defence is forbidden wins for white by itself.
  */
@@ -66,29 +66,72 @@ static int move_score(const rv_gomoku_ai *ai, const gboard *b, int p) {
     return b->val[us][p] * 4 + b->val[1 - us][p] * 3 + (h < 24 ? h : 24);
 }
 
+#define MAX_THREATS 24 /* threat points gsearch_defences checks; more: the old rule */
+
+int gsearch_defences(const gboard *b, int *out, int max) {
+    int us = b->stm - 1, them = 1 - us;
+    if (!b->cnt[them][TL_FLEX4] && !b->cnt[them][TL_FOUR3]) return -1;
+    int q[MAX_THREATS], nq = 0;
+    for (int y = 0; y < b->h; y++)
+        for (int x = 0; x < b->w; x++) {
+            int p = gb_index(x, y), t = b->tl[them][p];
+            if (b->cell[p] || (t != TL_FLEX4 && t != TL_FOUR3)) continue;
+            if (nq == MAX_THREATS) return -1;
+            q[nq++] = p;
+        }
+    /* a defence takes away q[0]'s threat, so it is q[0] or on one of its lines within 5
+       points; each such point is kept when every threat point loses its threat */
+    int n = 0;
+    for (int d = 0; d < 4; d++)
+        for (int k = -5; k <= 5; k++) {
+            if (d && k == 0) continue;
+            int p = q[0] + k * gb_dir[d];
+            if (b->cell[p]) continue;
+            int ok = 1;
+            for (int i = 0; i < nq && ok; i++)
+                if (q[i] != p && gb_tl_if_blocked(b, them + 1, q[i], p) >= TL_FOUR3) ok = 0;
+            if (ok && n < max) out[n++] = p;
+        }
+    return n;
+}
+
 /*
- * Candidate moves for the side to move (no five points on either side). Facing
- * a threat (an open three, a four-three, a double four to come), only fours and
- * the points of the opponent's threatening lines; otherwise the best `width`
- * points by pattern value. Returns the count; legal moves only.
+ * Candidate moves for the side to move (no five points on either side). Facing a threat
+ * to win in two moves (an open three or a double four to come, a four-three), only its
+ * exact defences (gsearch_defences) and own fours; otherwise the best `width` points by
+ * pattern value. Returns the count; legal moves only.
  */
 static int gen_moves(rv_gomoku_ai *ai, gboard *b, int *mv, int width) {
     int us = b->stm - 1, them = 1 - us;
     int sc[RV_GOMOKU_MAX_POINTS], all[RV_GOMOKU_MAX_POINTS], n = 0;
+    int def[64], ndef = gsearch_defences(b, def, 64);
     int defend = b->cnt[them][TL_FLEX4] || b->cnt[them][TL_FOUR3];
-    for (int y = 0; y < b->h; y++)
-        for (int x = 0; x < b->w; x++) {
-            int p = gb_index(x, y);
-            if (b->cell[p]) continue;
-            if (defend) {
-                if (!(b->tl[us][p] >= TL_FOUR && b->tl[us][p] != TL_THREE3) &&
-                    !gb_makes_four(b, them + 1, p) && b->tl[them][p] < TL_FOUR3)
+    if (ndef >= 0) {
+        /* the exact defences, then own fours that are not among them */
+        for (int i = 0; i < ndef; i++) all[n] = def[i], sc[n++] = move_score(ai, b, def[i]);
+        for (int y = 0; y < b->h; y++)
+            for (int x = 0; x < b->w; x++) {
+                int p = gb_index(x, y), dup = 0;
+                if (b->cell[p] || !gb_makes_four(b, us + 1, p)) continue;
+                for (int i = 0; i < ndef; i++) dup |= def[i] == p;
+                if (!dup) all[n] = p, sc[n++] = move_score(ai, b, p);
+            }
+    } else
+        for (int y = 0; y < b->h; y++)
+            for (int x = 0; x < b->w; x++) {
+                int p = gb_index(x, y);
+                if (b->cell[p]) continue;
+                if (defend) {
+                    /* too many threat points to check one by one: fours and the points of
+                       the opponent's threatening lines */
+                    if (!(b->tl[us][p] >= TL_FOUR && b->tl[us][p] != TL_THREE3) &&
+                        !gb_makes_four(b, them + 1, p) && b->tl[them][p] < TL_FOUR3)
+                        continue;
+                } else if (!b->near[p] && b->tl[0][p] == TL_NONE && b->tl[1][p] == TL_NONE)
                     continue;
-            } else if (!b->near[p] && b->tl[0][p] == TL_NONE && b->tl[1][p] == TL_NONE)
-                continue;
-            all[n] = p;
-            sc[n++] = move_score(ai, b, p);
-        }
+                all[n] = p;
+                sc[n++] = move_score(ai, b, p);
+            }
     /* the best `width` legal points, best first (a partial selection sort) */
     int m = 0;
     for (int i = 0; i < n && m < width; i++) {

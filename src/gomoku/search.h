@@ -81,6 +81,17 @@ int gvcf_run(rv_gomoku_ai *ai, int max_depth, uint64_t max_nodes, int *seq, int 
    threat. Returns 1 found, 0 not found within depth/nodes/time. */
 int gvct_run(rv_gomoku_ai *ai, int max_depth, uint64_t max_nodes, int *first);
 
+/*
+ * The exact defences of the side to move in b against the opponent's threats to win in
+ * two moves (its open-four / double-four points and its four-three points): the empty
+ * points after which none of those points is one any more (the threat points themselves
+ * included), found from the line patterns (gb_tl_if_blocked). Own fours (the other
+ * answer to such a threat) and legality (Renju) are the caller's. Returns the number of
+ * points put in out (at most max), 0 when nothing defends, -1 when there is no such
+ * threat or too many threat points to check (the caller then falls back).
+ */
+int gsearch_defences(const gboard *b, int *out, int max);
+
 /* Alpha-beta iterative deepening on ai->board (search.c). */
 /* order/norder: the root moves, best first (at most 64). */
 int gsearch_root(rv_gomoku_ai *ai, int max_depth, int *best_move, int *best_score, int *depth_done,
