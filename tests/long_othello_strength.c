@@ -3,8 +3,9 @@
  * (random legal 4-9 ply starts, each played with both colours; win 1, draw
  * 1/2), every move checked against the rules of the core:
  *   level 10 against level 5 (100 games) must score at least 75%;
- *   the built-in weights (the round-2 fit smoothed between stages at build
- *   time) against the round-2 weights file as fitted, loaded with
+ *   the built-in weights (the round-2 fit with the round-3 delta, smoothed
+ *   between stages at build time) against the round-2 weights file as
+ *   fitted, loaded with
  *   rv_reversi_ai_set_weights, both level 6 (same depth, same speed: equal
  *   time), 200 games: at least 51%;
  *   level 20 against level 10 (RV_TEST_SCALE / 10 openings: 10 games with
@@ -120,7 +121,7 @@ int main(void) {
     side l5 = {5, RV_REVERSI_EVAL_PATTERN, "level 5", NULL, 0};
     double p = match(l10, l5, 50, 20261121, &games);
     CHECK_MSG(p >= 0.75 * games, "level 10 scored %.1f of %d", p, games);
-    /* The built-in weights (smoothed between stages) against the round-2
+    /* The built-in weights (round 3, smoothed between stages) against the round-2
      * fit as it is in the file: the same engine, so the same speed. */
     size_t r2_len = 0;
     unsigned char *r2 = read_data_file("../../src/reversi/eval_weights.bin", &r2_len);
