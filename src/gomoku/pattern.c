@@ -6,14 +6,13 @@
 
 #include <string.h>
 
+#include "gomoku/line_table.h"
+
 #include "renversi/core.h"
 
 const int gb_dir[4] = {1, GB_STRIDE, GB_STRIDE + 1, GB_STRIDE - 1};
 
 static const uint16_t pow3[10] = {1, 3, 9, 27, 81, 243, 729, 2187, 6561, 19683};
-
-/* Window digit index of the point at offset k (-5..5, k != 0) from the centre. */
-static inline int digit_of(int k) { return k < 0 ? k + 5 : k + 4; }
 
 /*
  * Does playing the centre of line[0..10] (line[5] = own stone already) make a win
@@ -235,7 +234,7 @@ static void rescore_point(gboard *b, int c, int p) {
 /* Looks every line pattern of the empty point up again (it was just emptied, or loaded). */
 static void refresh_point(gboard *b, int p) {
     for (int c = 0; c < 2; c++) {
-        for (int d = 0; d < 4; d++) b->pc[c][p][d] = b->t->pat[c][b->key[c][d][p]];
+        for (int d = 0; d < 4; d++) b->pc[c][p][d] = b->t->pat[c][gb_key(b, c, d, p)];
         rescore_point(b, c, p);
     }
 }
@@ -265,36 +264,51 @@ static inline void log_point(gboard *b, gb_saved *log, int c, int p) {
     memcpy(e->pc, b->pc[c][p], 4);
 }
 
-/* Adds (sign 1) or removes (sign -1) a stone of colour c at p in every key that sees it;
-   with log, the points' patterns are re-derived (the state before goes to the log),
-   without, only the keys change (gb_undo restores the rest from the log). */
-static void update_keys(gboard *b, int p, int c, int sign, gb_saved *log, int patterns) {
-    int own = c - 1, other = 2 - c;
+/* The key of an 11-point window whose own stones are the bits of own and whose
+   opponent stones and off-board points are the bits of oth (the centre, bit 5, is
+   ignored). */
+static inline int window_key(uint64_t own, uint64_t oth) {
+    return rv_line_tern[own & 0x7FF] + 2 * rv_line_tern[oth & 0x7FF];
+}
+
+int gb_key(const gboard *b, int c, int d, int p) {
+    int l = gb_line_of(p, d), sh = gb_line_pos(p, d) - 5;
+    uint64_t off = b->line[2][d][l];
+    return window_key(b->line[c][d][l] >> sh, (b->line[1 - c][d][l] | off) >> sh);
+}
+
+/* Puts (set 1) or takes away (set 0) a stone of colour c at p in its 4 lines; with
+   patterns, the line patterns of the empty points within 5 on those lines are looked
+   up again and the points whose pattern changed re-scored (their state before goes
+   to log when it is not NULL); without, gb_undo restores them from the log. */
+static void update_lines(gboard *b, int p, int c, int set, gb_saved *log, int patterns) {
     for (int d = 0; d < 4; d++) {
-        int step = gb_dir[d];
-        for (int k = -5; k <= 5; k++) {
-            if (k == 0) continue;
-            int q = p - k * step;
-            int i = digit_of(k);
-            b->key[own][d][q] = (uint16_t)(b->key[own][d][q] + sign * pow3[i]);
-            b->key[other][d][q] = (uint16_t)(b->key[other][d][q] + sign * 2 * pow3[i]);
-        }
+        uint64_t bit = (uint64_t)1 << gb_line_pos(p, d);
+        uint64_t *w = &b->line[c - 1][d][gb_line_of(p, d)];
+        *w = set ? *w | bit : *w & ~bit;
     }
     if (!patterns) return;
     /* only the line through p changed at each point: one lookup per colour, and the
        point is re-scored only when that line's pattern changed */
     for (int d = 0; d < 4; d++) {
-        int step = gb_dir[d];
+        int step = gb_dir[d], l = gb_line_of(p, d), pos = gb_line_pos(p, d);
+        uint64_t bw = b->line[0][d][l], ww = b->line[1][d][l], off = b->line[2][d][l];
         for (int k = -5; k <= 5; k++) {
-            int q = p - k * step;
+            int q = p + k * step;
             if (k == 0 || b->cell[q] != 0) continue;
-            for (int col = 0; col < 2; col++) {
-                uint8_t np = b->t->pat[col][b->key[col][d][q]];
-                if (np != b->pc[col][q][d]) {
-                    log_point(b, log, col, q);
-                    b->pc[col][q][d] = np;
-                    rescore_point(b, col, q);
-                }
+            int sh = pos + k - 5;
+            uint64_t qb = bw >> sh, qw = ww >> sh, qo = off >> sh;
+            uint8_t np0 = b->t->pat[0][window_key(qb, qw | qo)];
+            uint8_t np1 = b->t->pat[1][window_key(qw, qb | qo)];
+            if (np0 != b->pc[0][q][d]) {
+                log_point(b, log, 0, q);
+                b->pc[0][q][d] = np0;
+                rescore_point(b, 0, q);
+            }
+            if (np1 != b->pc[1][q][d]) {
+                log_point(b, log, 1, q);
+                b->pc[1][q][d] = np1;
+                rescore_point(b, 1, q);
             }
         }
     }
@@ -325,17 +339,12 @@ void gb_load(gboard *b, const gb_tables *t, const rv_gomoku *g) {
     memset(b->near, 0, sizeof b->near);
     for (int y = 0; y < b->h; y++)
         for (int x = 0; x < b->w; x++) b->cell[gb_index(x, y)] = 0;
-    /* keys of the empty board: off-board neighbours are "other" for both colours */
-    for (int y = 0; y < b->h; y++)
-        for (int x = 0; x < b->w; x++) {
-            int p = gb_index(x, y);
-            for (int d = 0; d < 4; d++) {
-                int key = 0;
-                for (int k = -5; k <= 5; k++)
-                    if (k != 0 && b->cell[p + k * gb_dir[d]] == 3) key += 2 * pow3[digit_of(k)];
-                b->key[0][d][p] = b->key[1][d][p] = (uint16_t)key;
-            }
-        }
+    /* the lines of the empty board: every point off the board is marked */
+    memset(b->line, 0, sizeof b->line);
+    for (int p = 0; p < GB_CELLS; p++)
+        if (b->cell[p] == 3)
+            for (int d = 0; d < 4; d++)
+                b->line[2][d][gb_line_of(p, d)] |= (uint64_t)1 << gb_line_pos(p, d);
     b->nempty = b->w * b->h;
     b->cnt[0][TL_NONE] = b->cnt[1][TL_NONE] = b->nempty;
     for (int y = 0; y < b->h; y++)
@@ -349,7 +358,7 @@ void gb_load(gboard *b, const gb_tables *t, const rv_gomoku *g) {
             b->cell[p] = (uint8_t)c;
             b->hash ^= t->zob[c - 1][p];
             b->nempty--;
-            update_keys(b, p, c, 1, NULL, 1);
+            update_lines(b, p, c, 1, NULL, 1);
             add_near(b, p, 1);
         }
     if (b->stm == RV_WHITE) b->hash = ~b->hash;
@@ -374,7 +383,7 @@ void gb_play(gboard *b, int p) {
     b->hash ^= b->t->zob[c - 1][p];
     b->hash = ~b->hash;
     b->nempty--;
-    update_keys(b, p, c, 1, log, 1);
+    update_lines(b, p, c, 1, log, 1);
     add_near(b, p, 1);
     if (b->renju) rv_gomoku_set_stone(&b->g, gb_x(p), gb_y(p), (rv_color)c);
     b->stm = 3 - c;
@@ -389,8 +398,8 @@ void gb_undo(gboard *b) {
     b->nempty++;
     int ply = b->nstones;
     if (ply < GB_LOG_PLIES) {
-        /* keys by arithmetic, every re-scored point and the sums from the log */
-        update_keys(b, p, c, -1, NULL, 0);
+        /* the lines by a bit, every re-scored point and the sums from the log */
+        update_lines(b, p, c, 0, NULL, 0);
         const gb_saved *log = b->log[ply];
         for (int i = b->nlog[ply] - 1; i >= 0; i--) {
             const gb_saved *e = &log[i];
@@ -404,7 +413,7 @@ void gb_undo(gboard *b) {
         memcpy(b->etot, s->etot, sizeof s->etot);
         memcpy(b->cnt, s->cnt, sizeof s->cnt);
     } else {
-        update_keys(b, p, c, -1, NULL, 1);
+        update_lines(b, p, c, 0, NULL, 1);
         /* the point is counted again (as nothing yet: refresh_point moves it to its level) */
         b->cnt[0][TL_NONE]++, b->cnt[1][TL_NONE]++;
         refresh_point(b, p);
