@@ -104,11 +104,10 @@ int gb_eval_rule_index(rv_gomoku_rule rule) {
 }
 
 void gb_tables_set_eval(gb_tables *t, const gb_eval_weights *w) {
-    memset(t->ev, 0, sizeof t->ev); /* GB_COMBO_NONE: worth nothing */
     for (int i = 0; i < 10000; i++) {
         int k = gb_class_of(i);
         for (int c = 0; c < 2; c++)
-            for (int r = 0; r < 2; r++) t->ev[c][i][r] = w->cls[c][r][k];
+            for (int r = 0; r < 2; r++) t->combo[c][i].ev[r] = w->cls[c][r][k];
     }
     memcpy(t->extra, w->extra, sizeof t->extra);
 }
@@ -141,9 +140,11 @@ void gb_tables_build(gb_tables *t, rv_gomoku_rule rule, uint64_t seed) {
     for (int c = 0; c < 2; c++)
         for (int i = 0; i < 10000; i++) {
             int k4[4] = {i / 1000, i / 100 % 10, i / 10 % 10, i % 10};
-            gb_combo_eval(k4, rule == RV_RULE_RENJU, c + 1, &t->combo_val[c][i],
-                          &t->combo_tl[c][i]);
+            gb_combo_eval(k4, rule == RV_RULE_RENJU, c + 1, &t->combo[c][i].val,
+                          &t->combo[c][i].tl);
         }
+    memset(t->combo[0] + GB_COMBO_NONE, 0, sizeof t->combo[0][0]); /* TL_NONE, no value */
+    memset(t->combo[1] + GB_COMBO_NONE, 0, sizeof t->combo[1][0]);
     gb_tables_set_eval(t, &gb_eval_fitted[gb_eval_rule_index(rule)]);
     rv_rng r;
     rv_rng_seed(&r, seed);
@@ -211,44 +212,34 @@ void gb_combo_eval(const int *k4, int renju, int c, int16_t *val, uint8_t *tl) {
     *tl = (uint8_t)level;
 }
 
-/* Re-derives the point's values and threat level (colour index c) from its cached line
-   patterns. */
-static void rescore_point(gboard *b, int c, int p) {
-    const gb_tables *t = b->t;
-    int old = b->combo[c][p];
-    b->total[c] -= b->val[c][p];
-    b->cnt[c][b->tl[c][p]]--;
-    b->etot[c][0] -= t->ev[c][old][0];
-    b->etot[c][1] -= t->ev[c][old][1];
-    const uint8_t *k = b->pc[c][p];
-    int i = ((k[0] * 10 + k[1]) * 10 + k[2]) * 10 + k[3];
+/* Gives the point the values and threat level (colour index c) of combo i, in place of
+   those of its combo so far (GB_COMBO_NONE after a stone: not counted). */
+static inline void rescore_point(gboard *b, int c, int p, int i) {
+    const gb_combo_info *o = &b->t->combo[c][b->combo[c][p]], *n = &b->t->combo[c][i];
+    b->total[c] += n->val - o->val;
+    b->cnt[c][o->tl]--;
+    b->cnt[c][n->tl]++;
+    b->etot[c][0] += n->ev[0] - o->ev[0];
+    b->etot[c][1] += n->ev[1] - o->ev[1];
     b->combo[c][p] = (uint16_t)i;
-    b->val[c][p] = t->combo_val[c][i];
-    b->tl[c][p] = t->combo_tl[c][i];
-    b->total[c] += b->val[c][p];
-    b->cnt[c][b->tl[c][p]]++;
-    b->etot[c][0] += t->ev[c][i][0];
-    b->etot[c][1] += t->ev[c][i][1];
+    b->val[c][p] = n->val;
+    b->tl[c][p] = n->tl;
 }
 
 /* Looks every line pattern of the empty point up again (it was just emptied, or loaded). */
 static void refresh_point(gboard *b, int p) {
     for (int c = 0; c < 2; c++) {
-        for (int d = 0; d < 4; d++) b->pc[c][p][d] = b->t->pat[c][gb_key(b, c, d, p)];
-        rescore_point(b, c, p);
+        uint8_t *k = b->pc[c][p];
+        for (int d = 0; d < 4; d++) k[d] = b->t->pat[c][gb_key(b, c, d, p)];
+        rescore_point(b, c, p, ((k[0] * 10 + k[1]) * 10 + k[2]) * 10 + k[3]);
     }
 }
 
 /* Takes the point out of the sums (a stone is placed on it). */
 static void clear_point(gboard *b, int p) {
     for (int c = 0; c < 2; c++) {
-        b->total[c] -= b->val[c][p];
-        b->cnt[c][b->tl[c][p]]--;
-        b->etot[c][0] -= b->t->ev[c][b->combo[c][p]][0];
-        b->etot[c][1] -= b->t->ev[c][b->combo[c][p]][1];
-        b->val[c][p] = 0;
-        b->tl[c][p] = TL_NONE;
-        b->combo[c][p] = GB_COMBO_NONE;
+        rescore_point(b, c, p, GB_COMBO_NONE);
+        b->cnt[c][TL_NONE]--; /* a stone is not counted */
     }
 }
 
@@ -291,7 +282,8 @@ static void update_lines(gboard *b, int p, int c, int set, gb_saved *log, int pa
     /* only the line through p changed at each point: one lookup per colour, and the
        point is re-scored only when that line's pattern changed */
     for (int d = 0; d < 4; d++) {
-        int step = gb_dir[d], l = gb_line_of(p, d), pos = gb_line_pos(p, d);
+        static const int digit[4] = {1000, 100, 10, 1}; /* d's digit in a combo */
+        int step = gb_dir[d], l = gb_line_of(p, d), pos = gb_line_pos(p, d), weight = digit[d];
         uint64_t bw = b->line[0][d][l], ww = b->line[1][d][l], off = b->line[2][d][l];
         for (int k = -5; k <= 5; k++) {
             int q = p + k * step;
@@ -302,13 +294,13 @@ static void update_lines(gboard *b, int p, int c, int set, gb_saved *log, int pa
             uint8_t np1 = b->t->pat[1][window_key(qw, qb | qo)];
             if (np0 != b->pc[0][q][d]) {
                 log_point(b, log, 0, q);
+                rescore_point(b, 0, q, b->combo[0][q] + (np0 - b->pc[0][q][d]) * weight);
                 b->pc[0][q][d] = np0;
-                rescore_point(b, 0, q);
             }
             if (np1 != b->pc[1][q][d]) {
                 log_point(b, log, 1, q);
+                rescore_point(b, 1, q, b->combo[1][q] + (np1 - b->pc[1][q][d]) * weight);
                 b->pc[1][q][d] = np1;
-                rescore_point(b, 1, q);
             }
         }
     }

@@ -86,15 +86,24 @@ int gb_class_of(int combo);
 /* The combo of a point that holds a stone (not in the evaluation's sums). */
 #define GB_COMBO_NONE 10000
 
+/* What a point's combo (its 4 line patterns) is worth to one colour: all a re-scored
+   point needs, in 8 bytes. */
+typedef struct gb_combo_info {
+    int16_t val;   /* hand-set value: move ordering */
+    uint8_t tl;    /* threat level (TL_*) */
+    uint8_t unused;
+    int16_t ev[2]; /* [role]: the fitted evaluation's value */
+} gb_combo_info;
+
 /* Per-engine tables: patterns for the rule in use, Zobrist keys. */
 typedef struct gb_tables {
     rv_gomoku_rule rule;
     int ready;
-    uint8_t pat[2][PAT_KEYS];    /* [colour - 1][key] */
-    int16_t combo_val[2][10000]; /* [colour - 1][4 line patterns as decimal digits]: move ordering */
-    uint8_t combo_tl[2][10000];
-    int16_t ev[2][GB_COMBO_NONE + 1][2]; /* [colour - 1][combo][role]: fitted point values */
-    int16_t extra[2][GB_X_N];   /* [side to move - 1][term] */
+    uint8_t pat[2][PAT_KEYS]; /* [colour - 1][key] */
+    /* [colour - 1][4 line patterns as decimal digits]; GB_COMBO_NONE (a stone) is worth
+       nothing */
+    gb_combo_info combo[2][GB_COMBO_NONE + 1];
+    int16_t extra[2][GB_X_N]; /* [side to move - 1][term] */
     uint64_t zob[2][GB_CELLS];
 } gb_tables;
 
