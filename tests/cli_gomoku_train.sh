@@ -64,6 +64,13 @@ at() { printf '%s\n' "$vals" | sed -n "$(($1 + 1))p"; }
 cmp -s "$tmp/r5-1.txt" "$tmp/rt.txt" && ok || bad "--eval table:prior differs from --eval hand"
 expect_exit 1 "$train" selfplay --rule renju --games 1 --seed 5 --eval "table:$tmp/missing.txt"
 
+# versus: the same tables on both sides play each opening's two games alike, so each
+# side wins one of them: exactly 50%.
+expect_exit 2 "$train" versus --rule renju --games 4 --seed 1
+"$train" versus --rule renju --games 6 --seed 3 --nodes 800 --eval hand --against "table:$tmp/prior.txt" \
+    >"$tmp/vs.txt" 2>/dev/null
+grep -Eq '^versus: 6 games, \+[0-9]+ =[0-9]+ -[0-9]+, score 50\.0% ' "$tmp/vs.txt" && ok || bad "versus of equal tables: $(cat "$tmp/vs.txt")"
+
 # A fit of those games, emitted with the prior for the other rules, compiles.
 "$train" fit --rule renju --iters 5 --out "$tmp/renju.fit" "$tmp/r5-1.txt" "$tmp/r6-3.txt" 2>"$tmp/fit.log"
 [ -s "$tmp/renju.fit" ] && grep -q "held out" "$tmp/fit.log" && ok || bad "fit: $(cat "$tmp/fit.log")"

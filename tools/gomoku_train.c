@@ -14,6 +14,11 @@
  *       the hand-set tables (gb_eval_hand) instead of the built-in fitted ones,
  *       --eval table:FILE with a table written by fit.
  *
+ *   rv-gomoku-train versus --rule R --games N --seed S --against E2 [--eval E] [--nodes K]
+ *                          [--openings classic|wide]
+ *       Plays evaluation E against E2 at K nodes a move (the same trees whatever the
+ *       machine's load), each opening with both colours, and prints E's score.
+ *
  *   rv-gomoku-train fit --rule R [--l2 X] [--blend B] [--iters N] [--out FILE] DATA...
  *       Fits the rule's tables by regularised logistic regression of the game
  *       result (or a blend of it with the self-play search's score) on the
@@ -50,6 +55,8 @@ static void usage(FILE *f) {
     fprintf(f,
             "usage: rv-gomoku-train selfplay --rule R --games N --seed S [--nodes K] [--eval E]\n"
             "                                [--openings classic|wide] [--out FILE]\n"
+            "       rv-gomoku-train versus --rule R --games N --seed S --against E2 [--eval E]\n"
+            "                              [--nodes K] [--openings classic|wide]\n"
             "       rv-gomoku-train fit --rule R [--l2 X] [--blend B] [--iters N] [--out FILE] DATA...\n"
             "       rv-gomoku-train prior --rule R [--out FILE]\n"
             "       rv-gomoku-train emit --out FILE.c FREESTYLE STANDARD RENJU\n"
@@ -61,6 +68,9 @@ static void usage(FILE *f) {
             "          'RESULT NOPEN x,y,EVAL ...'.\n"
             "          --eval hand|fitted|table:FILE: the engine's evaluation tables\n"
             "          (default fitted: the ones built in; FILE: a table fit wrote).\n"
+            "versus    evaluation E (default fitted) against E2, K nodes a move, N games:\n"
+            "          N/2 openings drawn with seed S, each with both colours; prints\n"
+            "          'versus: N games, +W =D -L, score X%% +- M' (M: the 95%% margin).\n"
             "fit       logistic regression of the results on the evaluation's features,\n"
             "          L2 penalty X towards the hand-set values (default 20), N Newton\n"
             "          steps (default 60); one game in 10 is held out and its log loss\n"
@@ -123,19 +133,26 @@ static int play_opening(rv_gomoku *g, rv_rng *r, int wide) {
     return n;
 }
 
-/* Plays the games with evaluation tables w (NULL: the built-in fitted ones). */
-static int selfplay(rv_gomoku_rule rule, long games, long seed, long nodes,
-                    const gb_eval_weights *w, int wide, FILE *out) {
+/* An engine with evaluation tables w (NULL: the built-in fitted ones) for the rule. */
+static rv_gomoku_ai *new_ai(rv_gomoku_rule rule, const gb_eval_weights *w) {
     rv_gomoku_ai *ai = rv_gomoku_ai_new(8u << 20);
     if (!ai) {
         fprintf(stderr, "rv-gomoku-train: out of memory\n");
-        return 1;
+        return NULL;
     }
     if (w) {
         /* the engine's tables, built now for the rule (a think keeps them), get w */
         gb_tables_build(&ai->tables, rule, 0x9E3779B97F4A7C15ull);
         gb_tables_set_eval(&ai->tables, w);
     }
+    return ai;
+}
+
+/* Plays the games with evaluation tables w (NULL: the built-in fitted ones). */
+static int selfplay(rv_gomoku_rule rule, long games, long seed, long nodes,
+                    const gb_eval_weights *w, int wide, FILE *out) {
+    rv_gomoku_ai *ai = new_ai(rule, w);
+    if (!ai) return 1;
     rv_rng r;
     rv_rng_seed(&r, (uint64_t)seed * 0x9E3779B97F4A7C15ULL + (uint64_t)rule);
     rv_gomoku_limits lim = {.level = 0, .nodes = nodes};
@@ -180,6 +197,66 @@ static int selfplay(rv_gomoku_rule rule, long games, long seed, long nodes,
                     wins[0], wins[1]);
     }
     rv_gomoku_ai_free(ai);
+    return 0;
+}
+
+/* Plays games/2 openings drawn by seed, each with both colours, between evaluation
+   tables a and b (NULL: the built-in ones) at the given nodes a move; prints a's
+   score. */
+static int versus(rv_gomoku_rule rule, long games, long seed, long nodes, const gb_eval_weights *a,
+                  const gb_eval_weights *b, int wide) {
+    rv_gomoku_ai *ai[2] = {new_ai(rule, a), new_ai(rule, b)};
+    if (!ai[0] || !ai[1]) {
+        rv_gomoku_ai_free(ai[0]);
+        rv_gomoku_ai_free(ai[1]);
+        return 1;
+    }
+    rv_rng r;
+    rv_rng_seed(&r, (uint64_t)seed * 0x9E3779B97F4A7C15ULL + (uint64_t)rule + 77);
+    rv_gomoku_limits lim = {.level = 0, .nodes = nodes};
+    long won = 0, drawn = 0, lost = 0;
+    rv_gomoku open;
+    int nopen = 0;
+    for (long gi = 0; gi < games; gi++) {
+        if (gi % 2 == 0) {
+            rv_gomoku_init(&open, BOARD, BOARD, rule);
+            nopen = play_opening(&open, &r, wide);
+            if (nopen < 0) break;
+        }
+        /* a plays black in even games, white in odd ones; the opening's last stone
+           decides who moves first */
+        int a_black = gi % 2 == 0;
+        rv_gomoku g = open;
+        rv_gomoku_ai_clear(ai[0]);
+        rv_gomoku_ai_clear(ai[1]);
+        rv_gomoku_result res;
+        rv_gomoku_get_result(&g, &res);
+        while (!res.over && rv_gomoku_move_count(&g) < BOARD * BOARD) {
+            int black = rv_gomoku_to_move(&g) == RV_BLACK;
+            rv_gomoku_ai *e = ai[black == a_black ? 0 : 1];
+            rv_gomoku_ai_info info;
+            if (rv_gomoku_ai_think(e, &g, &lim, &info) != RV_OK) break;
+            if (rv_gomoku_play_forced(&g, info.x, info.y) != RV_OK) break;
+            rv_gomoku_get_result(&g, &res);
+        }
+        if (res.winner == RV_EMPTY)
+            drawn++;
+        else if ((res.winner == RV_BLACK) == a_black)
+            won++;
+        else
+            lost++;
+        if ((gi + 1) % 20 == 0)
+            fprintf(stderr, "versus: %ld games, +%ld =%ld -%ld\n", gi + 1, won, drawn, lost);
+    }
+    rv_gomoku_ai_free(ai[0]);
+    rv_gomoku_ai_free(ai[1]);
+    long n = won + drawn + lost;
+    if (n == 0) return 1;
+    double sc = (won + 0.5 * drawn) / (double)n, var = 0;
+    /* the 95% margin from the games' own spread */
+    var = ((double)won * (1 - sc) * (1 - sc) + drawn * (0.5 - sc) * (0.5 - sc) + lost * sc * sc) / n;
+    printf("versus: %ld games, +%ld =%ld -%ld, score %.1f%% +- %.1f\n", n, won, drawn, lost,
+           100 * sc, 100 * 1.96 * sqrt(var / n));
     return 0;
 }
 
@@ -566,6 +643,29 @@ static int emit(const char *out, char **files) {
     return 0;
 }
 
+/* The evaluation tables SPEC names for the rule: "fitted" (the built-in ones: *w NULL),
+   "hand" or "table:FILE" (a table fit wrote), put in *buf. Returns 0, or 1 / 2 after a
+   message. */
+static int load_eval(const char *who, const char *spec, rv_gomoku_rule rule, gb_eval_weights *buf,
+                     const gb_eval_weights **w) {
+    *w = NULL;
+    if (!strcmp(spec, "fitted")) return 0;
+    if (!strcmp(spec, "hand")) {
+        gb_eval_hand(rule, buf);
+        *w = buf;
+        return 0;
+    }
+    if (strncmp(spec, "table:", 6)) {
+        fprintf(stderr, "%s: evaluation '%s': expected hand, fitted or table:FILE\n", who, spec);
+        return 2;
+    }
+    static int v[NPAR];
+    if (read_table(spec + 6, v)) return 1;
+    values_to_weights(v, buf);
+    *w = buf;
+    return 0;
+}
+
 /* ------------------------------------------------------------------ main */
 
 int main(int argc, char **argv) {
@@ -574,7 +674,7 @@ int main(int argc, char **argv) {
         return argc < 2 ? 2 : 0;
     }
     const char *cmd = argv[1];
-    if (strcmp(cmd, "selfplay") && strcmp(cmd, "fit") && strcmp(cmd, "prior") && strcmp(cmd, "emit")) {
+    if (strcmp(cmd, "selfplay") && strcmp(cmd, "versus") && strcmp(cmd, "fit") && strcmp(cmd, "prior") && strcmp(cmd, "emit")) {
         fprintf(stderr, "rv-gomoku-train: unknown command '%s'\n", cmd);
         usage(stderr);
         return 2;
@@ -582,7 +682,8 @@ int main(int argc, char **argv) {
     rv_gomoku_rule rule = RV_RULE_FREESTYLE;
     long games = 0, seed = -1, nodes = 4000, iters = 60;
     double l2 = 20, blend = 1;
-    const char *rule_name = NULL, *eval = "fitted", *openings = "classic", *out = NULL;
+    const char *rule_name = NULL, *eval = "fitted", *against = NULL, *openings = "classic",
+               *out = NULL;
     const rv_cli_opt opts[] = {{"--rule", RV_CLI_STR, &rule_name, 0, 0},
                                {"--games", RV_CLI_INT, &games, 1, 10000000},
                                {"--seed", RV_CLI_INT, &seed, 0, 1000000000},
@@ -591,6 +692,7 @@ int main(int argc, char **argv) {
                                {"--l2", RV_CLI_NUM, &l2, 0, 1e12},
                                {"--blend", RV_CLI_NUM, &blend, 0, 1},
                                {"--eval", RV_CLI_STR, &eval, 0, 0},
+                               {"--against", RV_CLI_STR, &against, 0, 0},
                                {"--openings", RV_CLI_STR, &openings, 0, 0},
                                {"--out", RV_CLI_STR, &out, 0, 0},
                                {NULL, RV_CLI_FLAG, NULL, 0, 0}};
@@ -601,34 +703,19 @@ int main(int argc, char **argv) {
     if (rc) return rc;
     char **files = argv + 2;
     if (rule_name && parse_rule(rule_name, &rule)) return 2;
+    if (strcmp(openings, "wide") && strcmp(openings, "classic")) {
+        fprintf(stderr, "%s: --openings '%s': expected classic or wide\n", who, openings);
+        return 2;
+    }
     if (!strcmp(cmd, "selfplay")) {
         if (!rule_name || games <= 0 || seed < 0 || nfiles) {
             fprintf(stderr, "rv-gomoku-train selfplay: needs --rule, --games and --seed\n");
             return 2;
         }
         int wide = !strcmp(openings, "wide");
-        if (!wide && strcmp(openings, "classic")) {
-            fprintf(stderr, "rv-gomoku-train selfplay: --openings '%s': expected classic or wide\n",
-                    openings);
-            return 2;
-        }
-        /* the evaluation: the built-in tables, the hand-set ones, or a table file */
         static gb_eval_weights ew;
-        const gb_eval_weights *w = NULL;
-        if (!strcmp(eval, "hand")) {
-            gb_eval_hand(rule, &ew);
-            w = &ew;
-        } else if (strcmp(eval, "fitted")) {
-            static int v[NPAR];
-            if (strncmp(eval, "table:", 6)) {
-                fprintf(stderr, "rv-gomoku-train selfplay: --eval '%s': expected hand, fitted or "
-                                "table:FILE\n", eval);
-                return 2;
-            }
-            if (read_table(eval + 6, v)) return 1;
-            values_to_weights(v, &ew);
-            w = &ew;
-        }
+        const gb_eval_weights *w;
+        if ((rc = load_eval(who, eval, rule, &ew, &w))) return rc;
         FILE *f = out ? fopen(out, "w") : stdout;
         if (!f) {
             perror(out);
@@ -640,6 +727,17 @@ int main(int argc, char **argv) {
             return 1;
         }
         return rc;
+    }
+    if (!strcmp(cmd, "versus")) {
+        if (!rule_name || games <= 0 || seed < 0 || nfiles || !against) {
+            fprintf(stderr, "rv-gomoku-train versus: needs --rule, --games, --seed and --against\n");
+            return 2;
+        }
+        static gb_eval_weights ea, eb;
+        const gb_eval_weights *wa, *wb;
+        if ((rc = load_eval(who, eval, rule, &ea, &wa)) || (rc = load_eval(who, against, rule, &eb, &wb)))
+            return rc;
+        return versus(rule, games, seed, nodes, wa, wb, !strcmp(openings, "wide"));
     }
     if (!strcmp(cmd, "fit")) {
         if (!rule_name || nfiles == 0) {
