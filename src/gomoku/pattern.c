@@ -435,11 +435,13 @@ int gb_tl_if_blocked(const gboard *b, int c, int q, int p) {
     for (int d = 0; d < 4; d++) {
         int step = gb_dir[d], k = diff / step;
         if (k == 0 || k < -5 || k > 5 || k * step != diff) continue;
-        /* the other colour's stone is digit 2 in colour c's key */
+        /* the other colour's stone at p joins the opponent's side of q's window */
         uint8_t pc[4];
         memcpy(pc, b->pc[ci][q], 4);
-        pc[d] = b->t->pat[ci][b->key[ci][d][q] + 2 * pow3[digit_of(k)]];
-        return b->t->combo_tl[ci][((pc[0] * 10 + pc[1]) * 10 + pc[2]) * 10 + pc[3]];
+        int l = gb_line_of(q, d), sh = gb_line_pos(q, d) - 5;
+        uint64_t oth = b->line[1 - ci][d][l] | b->line[2][d][l] | (uint64_t)1 << gb_line_pos(p, d);
+        pc[d] = b->t->pat[ci][window_key(b->line[ci][d][l] >> sh, oth >> sh)];
+        return b->t->combo[ci][((pc[0] * 10 + pc[1]) * 10 + pc[2]) * 10 + pc[3]].tl;
     }
     return b->tl[ci][q];
 }
