@@ -75,8 +75,8 @@ int main(void) {
         expect_row("open three, room both sides", want, 2);
     }
     /* O . X X X . .   (e8 black, g8 h8 i8 white): only j8 makes an open four (f8 makes a
-       four closed by e8). Defences: j8 itself, f8 (then j8 is a closed four), k8 (then j8
-       makes f8-less . X X X X O: one completion). Three points. */
+       four closed by e8). Defences: j8 itself, f8 (then j8 makes a four closed by f8), k8
+       (then j8 makes . X X X X O, completed only at f8). Three points. */
     load(RV_RULE_FREESTYLE, "4,7;0,0;14,0", "6,7;7,7;8,7");
     {
         int want[] = {5, 9, 10};
@@ -94,16 +94,13 @@ int main(void) {
     load(RV_RULE_FREESTYLE, "4,7;0,0;14,0", "5,7;6,7;7,7");
     CHECK_EQ_INT(gsearch_defences(&board, (int[64]){0}, 64), -1);
 
-    /* A four-three point: white f8 g8 h8 on row 8 (closed at e8 by black) and i5 i6 i7 on
-       column i (open); white i8 would make the four e8-closed f8..i8 (completion j8) and
-       the open three i5..i8 ... that is an open four on the column already, so use a
-       split shape: column i has i5 i6 (y 4,5) and i8 is the point (x 8, y 7): i5 i6 _ i8?
-       Keep it exact: column x = 8 holds white at y = 4 and y = 5; white playing (8,7)
-       makes . X X . X . on the column (a split three, open) and on the row the four
-       O X X X X . -> a four-three at (8,7). Black must stop it: (8,7) itself, the
-       row's completion (9,7) (the four part becomes impossible: X X X X O is dead), or a
-       point that spoils the column's split three: (8,6) (its gap), (8,3) and (8,8) (its
-       open ends: with one blocked end the split three is no open three). */
+    /* A four-three point. Row 8: O X X X . (e8 black, f8 g8 h8 white); column i: white
+       i11 i10 (x 8, y 4 and 5). White i8 (8,7) would make the four f8..i8 (closed by e8,
+       completion j8) and the split three i11 i10 . i8 on the column (open: i12, i9 and
+       i7 empty): a four-three. Black's defences: i8 itself; j8 (the row can no longer
+       become a four); i9 (the column's gap); i12 and i7 (the column's ends: with one end
+       blocked the split three is no open three). e.g. j9 fails (the row still makes a
+       four-three at i8), i13 and i6 fail (i9 would still give an open four). */
     load(RV_RULE_FREESTYLE, "4,7;0,0;14,0;0,14;14,14", "5,7;6,7;7,7;8,4;8,5");
     {
         int pts[64], n = gsearch_defences(&board, pts, 64), got = 0, extra = 0;
@@ -113,7 +110,8 @@ int main(void) {
             for (int k = 0; k < 5; k++)
                 if (gb_x(pts[i]) == want[k][0] && gb_y(pts[i]) == want[k][1]) found = 1;
             got += found, extra += !found;
-            if (!found) fprintf(stderr, "  four-three: unexpected %d,%d\n", gb_x(pts[i]), gb_y(pts[i]));
+            if (!found)
+                fprintf(stderr, "  four-three: unexpected %d,%d\n", gb_x(pts[i]), gb_y(pts[i]));
         }
         CHECK_MSG(got == 5 && extra == 0, "four-three: %d of 5 defences, %d others", got, extra);
     }

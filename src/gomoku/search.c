@@ -1,6 +1,6 @@
 /*
- * Threat-aware alpha-beta (PVS) for Gomoku/Renju, with iterative deepening, a
- * transposition table and killer/history move ordering.
+ * Threat-aware alpha-beta (PVS) for Gomoku/Renju, with iterative deepening,
+ * null-move pruning, a transposition table and killer/history move ordering.
  *
  * Threats prune the tree: a side with a five point wins; a side facing the
  * opponent's four must block it (no depth spent — the reply is forced); a side
@@ -201,6 +201,22 @@ static int search(rv_gomoku_ai *ai, int depth, int alpha, int beta, int ply) {
                 (e->flag == TT_UPPER && s <= alpha))
                 return s;
         }
+    }
+    /* null move: the side to move passes; if the opponent, with a free move and
+       2 + depth/6 plies less, still can't get below beta, a real move won't either (a
+       stone never hurts its owner in Gomoku). Not in a row, not on the PV, not when
+       threatened (open three, four-three, a four to block) or near a proven score. */
+    if (!forced && !pv && !threatened && depth >= 3 && !ai->nulled[ply] &&
+        beta > -RV_GOMOKU_AI_WIN_MIN && beta < RV_GOMOKU_AI_WIN_MIN && evaluate(b) >= beta) {
+        b->stm = 3 - b->stm;
+        b->hash = ~b->hash; /* the side to move's part of the key */
+        ai->nulled[ply + 1] = 1;
+        int s = -search(ai, depth - 3 - depth / 6, -beta, -beta + 1, ply + 1);
+        ai->nulled[ply + 1] = 0;
+        b->stm = 3 - b->stm;
+        b->hash = ~b->hash;
+        if (ai->aborted) return 0;
+        if (s >= beta) return s >= RV_GOMOKU_AI_WIN_MIN ? beta : s;
     }
     if (!forced) {
         int width = depth >= 6 ? 16 : depth >= 3 ? 14 : 12;

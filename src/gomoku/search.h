@@ -55,6 +55,7 @@ struct rv_gomoku_ai {
     double ext_frac;       /* alpha-beta's stop when its best move is unstable */
     int aborted;
     int seldepth;
+    uint8_t nulled[AI_MAX_PLY + 1]; /* the node at this ply follows a null move */
 };
 
 /* Transposition table (tt.c). gtt_clear empties it in O(1) by starting a new generation
