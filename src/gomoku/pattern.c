@@ -429,6 +429,20 @@ int gb_legal(gboard *b, int p) {
     return rv_gomoku_forbidden(&b->g, gb_x(p), gb_y(p)) == RV_FORBID_NONE;
 }
 
+int gb_tl_if_blocked(const gboard *b, int c, int q, int p) {
+    int ci = c - 1, diff = p - q;
+    for (int d = 0; d < 4; d++) {
+        int step = gb_dir[d], k = diff / step;
+        if (k == 0 || k < -5 || k > 5 || k * step != diff) continue;
+        /* the other colour's stone is digit 2 in colour c's key */
+        uint8_t pc[4];
+        memcpy(pc, b->pc[ci][q], 4);
+        pc[d] = b->t->pat[ci][b->key[ci][d][q] + 2 * pow3[digit_of(k)]];
+        return b->t->combo_tl[ci][((pc[0] * 10 + pc[1]) * 10 + pc[2]) * 10 + pc[3]];
+    }
+    return b->tl[ci][q];
+}
+
 int gb_collect(const gboard *b, int c, int lvl, int *out, int max) {
     int n = 0;
     for (int y = 0; y < b->h; y++)

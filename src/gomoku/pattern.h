@@ -192,6 +192,11 @@ static inline int gb_threat_term(const gboard *b) {
     return GB_X_TEMPO;
 }
 
+/* The threat level colour c (1/2) would have at the empty point q if the other colour
+   held the empty point p: q's line through p is looked up again (p off q's lines, or
+   more than 5 points away: q's level as it is). For the search's exact defences. */
+int gb_tl_if_blocked(const gboard *b, int c, int q, int p);
+
 /* Collects the empty points where colour c has threat level >= lvl (at most max). */
 int gb_collect(const gboard *b, int c, int lvl, int *out, int max);
 
