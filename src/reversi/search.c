@@ -16,9 +16,7 @@
 
 #define INF 30000
 #define MID_TT_MIN 2 /* store in the table from this depth on */
-#ifndef ID_NEXT_DIV
-#define ID_NEXT_DIV 3 /* with a time budget, a new iteration starts below 1/ID_NEXT_DIV of it */
-#endif
+#define ID_GROWTH 2.5 /* the assumed cost of an iteration over the previous one's, at first */
 #define SCORE_MAX 6400 /* the largest score: 100 * 64 discs */
 #ifndef PC_EVM
 #define PC_EVM 300 /* ProbCut: skip a test whose bound is this far beyond the evaluation */
@@ -445,15 +443,20 @@ static void think(rv_reversi_ai *ai, uint64_t P, uint64_t O, const plan *p,
     out->exact = 0;
 
     /* Iterative deepening.  With a time budget, an iteration is started only
-     * if the previous ones took less than a third of the budget (with
-     * ProbCut each one costs about twice the previous). */
+     * if it is expected to finish within it: it is predicted to cost the
+     * last one times the growth between the last two (1.5 to 4).  When the
+     * best move has just changed, the next iteration starts while less than
+     * half the budget is used even if it may not finish (a move it completes
+     * that beats the previous score is still taken). */
     int prev = rv_ai_eval(ai, P, O);
     int max_depth = p->depth;
     int direct_solve = empties <= p->solve && !p->time_ms && !p->noise;
     if (direct_solve) max_depth = 0;
     if (empties <= p->solve && p->time_ms && max_depth > 8) max_depth = 8;
+    uint64_t it0 = c0, last_ns = 0;
     for (int d = 1; d <= max_depth; d++) {
         int best, v;
+        const int prev_move = out->move;
         if (p->noise || d <= 2) {
             v = root_iteration(ai, P, O, &st, mv, n, d, -INF, INF, p->noise, &rng, &best);
         } else {
@@ -486,8 +489,19 @@ static void think(rv_reversi_ai *ai, uint64_t P, uint64_t O, const plan *p,
             mid_move *rest = mv + 1;
             sort_desc(rest, n - 1);
         }
-        if (p->time_ms && (double)(rv_ai_now_ns(ai) - c0) * 1e-6 * ID_NEXT_DIV > (double)p->time_ms)
-            break;
+        if (p->time_ms) {
+            uint64_t now = rv_ai_now_ns(ai), it = now - it0;
+            double growth = last_ns ? (double)it / (double)last_ns : ID_GROWTH;
+            growth = growth < 1.5 ? 1.5 : growth > 4.0 ? 4.0 : growth;
+            double used = (double)(now - c0) * 1e-6, next = (double)it * 1e-6 * growth;
+            /* an exact solve follows: leave it three quarters of the budget */
+            double budget = (double)p->time_ms * (empties <= p->solve ? 0.25 : 1.0);
+            it0 = now;
+            last_ns = it;
+            int changed = d > 1 && best != prev_move;
+            if (used + next > budget && !(changed && 2 * used < budget))
+                break;
+        }
         if (d >= empties) break;
     }
     fill_pv(ai, P, O, TT_KIND_MID, out);
