@@ -39,6 +39,13 @@ static void run_job(srv *s, srv_db_job *j) {
     case SRV_DB_NOTIFY:
         j->rc = rv_store_notify(s->db_store, j->notice);
         break;
+    case SRV_DB_START: {
+        srv_new_game *n = j->start;
+        j->rc = rv_store_start_game(s->db_store, &n->rec, n->old_game, n->swap,
+                                    rv_game_variant(&n->game), rv_game_size(&n->game), n->black,
+                                    n->white, n->rules);
+        break;
+    }
     }
 }
 
@@ -155,6 +162,7 @@ static void free_jobs(srv_db_job *j) {
         srv_db_job *n = j->next;
         free(j->msg);
         free(j->data.ev);
+        free(j->start);
         free(j);
         j = n;
     }
@@ -209,6 +217,7 @@ void srv_db_collect(srv *s) {
         srv_room_db_done(s, j);
         free(j->msg);
         free(j->data.ev);
+        free(j->start);
         free(j);
         j = n;
     }

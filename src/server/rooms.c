@@ -673,6 +673,28 @@ int srv_room_read(rv_store *st, const char *id, const rv_store_room *cur, int ro
     return 0;
 }
 
+/* Each seated connection follows its token into room record REC (which the room then
+   takes): it is told of a new seat. 1 when a seat changed. */
+static int seats_follow(room *r, const rv_store_room *rec) {
+    int changed = 0;
+    for (srv_conn *c = r->conns; c; c = c->next_in_room) {
+        if (!c->seat) continue;
+        const char *tok = r->rec.token[c->seat - 1];
+        int seat = 0;
+        for (int k = 1; k <= 2 && tok[0]; k++)
+            if (!strcmp(rec->token[k - 1], tok)) seat = k;
+        if (seat == c->seat) continue;
+        c->seat = seat;
+        changed = 1;
+        r->presence_dirty = 1;
+        rv_store_room keep = r->rec;
+        r->rec = *rec;
+        send_joined(c, r);
+        r->rec = keep;
+    }
+    return changed;
+}
+
 void srv_room_apply(srv *s, room *r, srv_room_data *d) {
     if (d->rec.game_id == r->rec.game_id && d->hdr.version < r->version) {
         /* Read before a change this copy has since heard of: read again. */
@@ -691,21 +713,7 @@ void srv_room_apply(srv *s, room *r, srv_room_data *d) {
     }
     /* Seats whose tokens another server exchanged (an opening's colour choice, a new game):
        each connection follows its token. */
-    for (srv_conn *c = r->conns; c; c = c->next_in_room) {
-        if (!c->seat) continue;
-        const char *tok = r->rec.token[c->seat - 1];
-        int seat = 0;
-        for (int k = 1; k <= 2 && tok[0]; k++)
-            if (!strcmp(d->rec.token[k - 1], tok)) seat = k;
-        if (seat == c->seat) continue;
-        c->seat = seat;
-        changed = 1;
-        r->presence_dirty = 1;
-        rv_store_room keep = r->rec;
-        r->rec = d->rec;
-        send_joined(c, r);
-        r->rec = keep;
-    }
+    if (seats_follow(r, &d->rec)) changed = 1;
     r->rec = d->rec;
     r->game = d->game;
     r->version = d->hdr.version;
@@ -849,54 +857,110 @@ const char *srv_player_label(const room *r, int seat, char *buf, size_t n) {
     return player_label(r, seat, buf, n);
 }
 
-/* Starts a new game in the room (store first), with its opening rule and hint setting. */
-static int room_new_game(srv *s, room *r, const char *variant, int size, rv_opening_rule rule,
-                         int allow_hints, char *err, size_t n) {
-    rv_game g;
-    rv_opening o;
-    if (rv_game_init(&g, variant, size, err, n) != RV_OK) return -1;
+/* A new game for room R: its board, opening rule and rules note, the players' labels, and
+   with SWAP the players' colours exchanged. 0 on success, else a reason in err. */
+static int new_game_prepare(const room *r, const char *variant, int size, rv_opening_rule rule,
+                            int allow_hints, int swap, srv_new_game *n, char *err, size_t len) {
+    memset(n, 0, sizeof *n);
+    if (rv_game_init(&n->game, variant, size, err, len) != RV_OK) return -1;
     rv_gomoku none; /* Reversi has no opening rule: a free one on an empty board */
     rv_gomoku_init(&none, 15, 15, RV_RULE_FREESTYLE);
-    if (rv_game_is_reversi(&g)) rule = RV_OPENING_FREE;
-    if (rv_opening_init(&o, rule, rv_game_is_reversi(&g) ? &none : rv_game_gomoku(&g)) != RV_OK) {
-        snprintf(err, n, "the %s opening does not fit this game", rv_opening_rule_name(rule));
+    if (rv_game_is_reversi(&n->game)) rule = RV_OPENING_FREE;
+    if (rv_opening_init(&n->open, rule,
+                        rv_game_is_reversi(&n->game) ? &none : rv_game_gomoku(&n->game)) != RV_OK) {
+        snprintf(err, len, "the %s opening does not fit this game", rv_opening_rule_name(rule));
         return -1;
     }
-    char b[16], w[16];
-    int64_t id = rv_store_new_game(s->store, r->rec.id, rv_game_variant(&g), rv_game_size(&g),
-                                   player_label(r, RV_BLACK, b, sizeof b),
-                                   player_label(r, RV_WHITE, w, sizeof w));
-    if (id < 0) {
-        snprintf(err, n, "the database refused the new game");
-        return -1;
+    n->rec = r->rec;
+    n->old_game = r->rec.game_id;
+    n->swap = swap;
+    n->allow_hints = allow_hints;
+    int ai = r->rec.ai_color;
+    if (swap) ai = (ai & 1 ? 2 : 0) | (ai & 2 ? 1 : 0);
+    for (int seat = RV_BLACK; seat <= RV_WHITE; seat++) {
+        char *label = seat == RV_BLACK ? n->black : n->white;
+        if (ai & seat) snprintf(label, sizeof n->black, "ai %d", r->rec.level);
+        else snprintf(label, sizeof n->black, "human");
     }
-    char rules[64];
-    snprintf(rules, sizeof rules, "opening=%s;hints=%d", rv_opening_rule_name(rule), allow_hints);
-    if (rv_store_add_event(s->store, id, 0, "rules", "", rules)) {
-        snprintf(err, n, "the database refused the new game");
-        return -1;
-    }
-    rv_store_room rec = r->rec;
-    rec.game_id = id;
-    /* A new room is written whole; an existing one moves on only from the game it had. */
-    int rc = r->rec.game_id ? rv_store_set_room_game(s->store, rec.id, r->rec.game_id, id)
-                            : rv_store_put_room(s->store, &rec);
-    if (rc) {
-        if (rc == RV_STORE_CONFLICT) s->retry = 1;
-        snprintf(err, n, rc == RV_STORE_CONFLICT ? "the room has a newer game already"
-                                                 : "the database refused the room");
-        return -1;
-    }
-    r->rec = rec;
-    r->game = g;
+    snprintf(n->rules, sizeof n->rules, "opening=%s;hints=%d", rv_opening_rule_name(rule),
+             allow_hints);
+    return 0;
+}
+
+/* The room takes the new game that was stored (seats follow their tokens). */
+static void new_game_apply(srv *s, room *r, const srv_new_game *n) {
+    stop_ai(s, r);
+    seats_follow(r, &n->rec);
+    r->rec = n->rec;
+    r->game = n->game;
     r->version = 0;
-    r->open = o;
-    r->allow_hints = allow_hints;
+    r->open = n->open;
+    r->allow_hints = n->allow_hints;
     memset(r->hints_used, 0, sizeof r->hints_used);
     r->ai_pending = 0;
     r->gen = ++s->last_gen;
     r->undo_request = RV_EMPTY;
+}
+
+/* Starts a new game in the room (store first, one transaction), with its opening rule and
+   hint setting; with SWAP the players exchange colours. */
+static int room_new_game(srv *s, room *r, const char *variant, int size, rv_opening_rule rule,
+                         int allow_hints, int swap, char *err, size_t n) {
+    srv_new_game ng;
+    if (new_game_prepare(r, variant, size, rule, allow_hints, swap, &ng, err, n)) return -1;
+    int rc = rv_store_start_game(s->store, &ng.rec, ng.old_game, swap, variant,
+                                 rv_game_size(&ng.game), ng.black, ng.white, ng.rules);
+    if (rc) {
+        if (rc == RV_STORE_CONFLICT) s->retry = 1;
+        snprintf(err, n, rc == RV_STORE_CONFLICT ? "the room has a newer game already"
+                                                 : "the database refused the new game");
+        return -1;
+    }
+    new_game_apply(s, r, &ng);
     return 0;
+}
+
+/* The message being handled, copied into a store job (handled again after a conflict). */
+static int job_msg(srv *s, srv_db_job *j) {
+    if (!(j->msg = malloc(s->msg_len + 1))) return -1;
+    if (s->msg_len) memcpy(j->msg, s->msg_text, s->msg_len);
+    j->msg[s->msg_len] = 0;
+    j->msglen = s->msg_len;
+    j->retried = s->retried;
+    return 0;
+}
+
+/* A new game on a shared store: the store worker starts it; the room waits (start_done). */
+static void new_game_async(srv *s, room *r, srv_conn *c, const char *variant, int size,
+                           rv_opening_rule rule, int allow_hints, int swap) {
+    char err[160];
+    srv_db_job *j = calloc(1, sizeof *j);
+    if (!j || !(j->start = malloc(sizeof *j->start)) || job_msg(s, j)) {
+        if (j) free(j->start);
+        free(j);
+        return srv_error(c, "server", "out of memory");
+    }
+    if (new_game_prepare(r, variant, size, rule, allow_hints, swap, j->start, err, sizeof err)) {
+        free(j->start);
+        free(j->msg);
+        free(j);
+        return srv_error(c, "unavailable", err);
+    }
+    j->kind = SRV_DB_START;
+    j->room = r;
+    snprintf(j->what, sizeof j->what, "the new game");
+    r->busy_conn = c;
+    srv_db_submit(s, j);
+}
+
+/* The events message of a game just started (it has none yet). */
+static void send_no_events(srv_conn *c, const room *r) {
+    cJSON *j = cJSON_CreateObject();
+    cJSON_AddStringToObject(j, "type", "events");
+    cJSON_AddNumberToObject(j, "game_id", (double)r->rec.game_id);
+    cJSON_AddItemToObject(j, "events", cJSON_CreateArray());
+    send_json(c, j);
+    cJSON_Delete(j);
 }
 
 static int json_int(const cJSON *obj, const char *key, int def, int lo, int hi, int *out) {
@@ -968,7 +1032,23 @@ static void do_create(srv *s, srv_conn *c, const cJSON *msg) {
         free(r);
         return srv_error(c, "server", "no randomness for a seat token");
     }
-    if (room_new_game(s, r, variant, size, rule, cJSON_IsTrue(hints), err, sizeof err)) {
+    if (s->db_started) {
+        /* Stored by the store worker: the room is loaded meanwhile, with its creator in it
+           and its messages waiting (start_done tells the creator, or takes it away). */
+        srv_new_game ng;
+        if (new_game_prepare(r, variant, size, rule, cJSON_IsTrue(hints), 0, &ng, err,
+                             sizeof err)) {
+            free(r);
+            return srv_error(c, "unavailable", err);
+        }
+        r->game = ng.game;
+        r->open = ng.open;
+        leave_room(s, c);
+        room_insert(s, r);
+        enter_room(c, r, me);
+        return new_game_async(s, r, c, variant, size, rule, cJSON_IsTrue(hints), 0);
+    }
+    if (room_new_game(s, r, variant, size, rule, cJSON_IsTrue(hints), 0, err, sizeof err)) {
         free(r);
         return srv_error(c, "unavailable", err);
     }
@@ -978,7 +1058,7 @@ static void do_create(srv *s, srv_conn *c, const cJSON *msg) {
     send_joined(c, r);
     ai_request(s, r);
     broadcast_state(r);
-    srv_send_events(s, c, r);
+    send_no_events(c, r);
 }
 
 /* Compares a token without an early exit, so timing says nothing about how much matched. */
@@ -1079,12 +1159,28 @@ int srv_commit_game(rv_store *st, int64_t game_id, int64_t version, const rv_gam
 
 void srv_ai_request(srv *s, room *r) { ai_request(s, r); }
 
+/* What a room does once a commit of the store worker is stored (commit_done). */
+enum { AFTER_NONE, AFTER_RESET, AFTER_DECLINED };
+static void commit_job(srv *s, room *r, srv_conn *c, const rv_game *g, int keep,
+                       rv_color undo, int after, int asker, int by, const char *what);
+
 /* The computer is to move: one SQLite server thinks in process; with a shared store the
-   commit that led here queued a job, or (a new game, a lost job) one is queued now. */
+   commit that led here queued a job, or (a new game, a lost job) one is queued now (by the
+   store worker; while the room has another job, the tick tries again). */
 static void ai_request(srv *s, room *r) {
     if (!ai_to_move(r)) return;
     if (!rv_store_shared(s->store) || in_opening(r)) return want_ai(s, r);
-    if (!r->ai_pending) room_commit(s, r, &r->game, rv_game_nmoves(&r->game), r->undo_request);
+    if (r->ai_pending) return;
+    if (!s->db_started)
+        return (void)room_commit(s, r, &r->game, rv_game_nmoves(&r->game), r->undo_request);
+    if (r->busy) {
+        r->ai_wait = 1;
+        r->ai_retry_ns = rv_clock_ns() + (uint64_t)SRV_TICK_MS * 1000000u;
+        return;
+    }
+    r->ai_wait = 0;
+    commit_job(s, r, NULL, &r->game, rv_game_nmoves(&r->game), r->undo_request, AFTER_NONE, 0,
+               0, "the computer's turn");
 }
 
 /* The answer to a commit that failed: with RV_STORE_CONFLICT the first time, none
@@ -1102,17 +1198,20 @@ static void commit_failed(srv *s, srv_conn *c, int rc, const char *what) {
     srv_error(c, "unavailable", m);
 }
 
-/* A move on a shared store: the store worker commits it; the room waits (srv_room_db_done). */
-static void commit_async(srv *s, room *r, srv_conn *c, const rv_game *g, int keep) {
+/* A commit on a shared store (a move, an undo, a resignation, an undo request or its answer,
+   a computer move to queue): the store worker commits game G (its moves from ply KEEP on,
+   the undo request UNDO) and the room waits (srv_room_db_done). C: whose message it answers
+   (NULL: none). AFTER: AFTER_RESET drops the room's AI work, AFTER_DECLINED tells the room
+   that colour ASKER's undo request was declined by colour BY. */
+static void commit_job(srv *s, room *r, srv_conn *c, const rv_game *g, int keep,
+                       rv_color undo, int after, int asker, int by, const char *what) {
     srv_db_job *j = calloc(1, sizeof *j);
     int n = rv_game_nmoves(g);
-    if (!j || n - keep > 3 || !(j->msg = malloc(s->msg_len + 1))) {
+    if (!j || n - keep > 3 || (c && job_msg(s, j))) {
         free(j);
-        return srv_error(c, "server", "out of memory");
+        if (c) srv_error(c, "server", "out of memory");
+        return;
     }
-    if (s->msg_len) memcpy(j->msg, s->msg_text, s->msg_len);
-    j->msg[s->msg_len] = 0;
-    j->msglen = s->msg_len;
     j->kind = SRV_DB_COMMIT;
     j->room = r;
     j->game_id = r->rec.game_id;
@@ -1121,11 +1220,14 @@ static void commit_async(srv *s, room *r, srv_conn *c, const rv_game *g, int kee
     j->nmoves = n > keep ? n - keep : 0;
     for (int i = keep; i < n; i++) rv_game_move_text(g, i, j->moves[i - keep], sizeof j->moves[0]);
     if (rv_game_over(g)) rv_game_result_text(g, j->result, sizeof j->result);
-    j->undo = RV_EMPTY;
+    j->undo = undo;
     rv_color tm = rv_game_to_move(g);
     j->ai = !in_opening(r) && tm && (r->rec.ai_color & tm) ? r->rec.level : 0;
     j->after = *g;
-    j->retried = s->retried;
+    j->after_kind = after;
+    j->asker = asker;
+    j->by = by;
+    snprintf(j->what, sizeof j->what, "%s", what);
     r->busy_conn = c;
     srv_db_submit(s, j);
 }
@@ -1175,7 +1277,7 @@ static void do_move(srv *s, srv_conn *c, const cJSON *msg) {
         else if (!strcmp(code, "illegal")) reason = "other";
         return error_kind(c, code, why, kind, pt, reason);
     }
-    if (s->db_started) return commit_async(s, r, c, &g, from);
+    if (s->db_started) return commit_job(s, r, c, &g, from, RV_EMPTY, AFTER_NONE, 0, 0, "the move");
     int rc = room_commit(s, r, &g, from, RV_EMPTY);
     if (rc) return commit_failed(s, c, rc, "the move");
     ai_request(s, r);
@@ -1211,9 +1313,21 @@ static void do_undo(srv *s, srv_conn *c) {
             return srv_error(c, "nothing_to_undo", "you have no move to take back");
         if (rv_game_nmoves(&probe) < rv_opening_locked_moves(&r->open))
             return srv_error(c, "opening_undo", "the opening cannot be taken back");
+        if (s->db_started)
+            return commit_job(s, r, c, &r->game, rv_game_nmoves(&r->game), (rv_color)c->seat,
+                              AFTER_NONE, 0, 0, "the undo request");
         int rc = room_commit(s, r, &r->game, rv_game_nmoves(&r->game), (rv_color)c->seat);
         if (rc) return commit_failed(s, c, rc, "the undo request");
         return broadcast_state(r);
+    }
+    if (s->db_started) {
+        rv_game g = r->game;
+        if (rv_game_undo_for(&g, (rv_color)c->seat) != RV_OK)
+            return srv_error(c, "nothing_to_undo", "you have no move to take back");
+        if (rv_game_nmoves(&g) < rv_opening_locked_moves(&r->open))
+            return srv_error(c, "opening_undo", "the opening cannot be taken back");
+        return commit_job(s, r, c, &g, rv_game_nmoves(&g), RV_EMPTY, AFTER_RESET, 0, 0,
+                          "the undo");
     }
     int rc = undo_for(s, r, (rv_color)c->seat);
     if (rc == 1) return srv_error(c, "nothing_to_undo", "you have no move to take back");
@@ -1221,6 +1335,18 @@ static void do_undo(srv *s, srv_conn *c) {
     if (rc) return commit_failed(s, c, rc, "the undo");
     ai_request(s, r);
     broadcast_state(r);
+}
+
+/* Everyone hears that ASKER's undo request was declined by BY, the asker above all (after
+   the state, which clears messages). */
+static void undo_declined(room *r, rv_color asker, rv_color by) {
+    cJSON *j = cJSON_CreateObject();
+    cJSON_AddStringToObject(j, "type", "notice");
+    cJSON_AddStringToObject(j, "code", "undo_declined");
+    cJSON_AddStringToObject(j, "asker", color_name(asker));
+    cJSON_AddStringToObject(j, "by", color_name(by));
+    srv_broadcast_json(r, j);
+    cJSON_Delete(j);
 }
 
 static void do_undo_reply(srv *s, srv_conn *c, const cJSON *msg) {
@@ -1231,21 +1357,24 @@ static void do_undo_reply(srv *s, srv_conn *c, const cJSON *msg) {
     const cJSON *acc = cJSON_GetObjectItemCaseSensitive(msg, "accept");
     if (!cJSON_IsBool(acc)) return bad_request(c, "accept", "accept must be true or false");
     rv_color who = r->undo_request;
+    if (s->db_started) {
+        /* Accepted: the asker's move is taken back (if it still can be); else the request
+           is withdrawn. */
+        rv_game g = r->game;
+        if (cJSON_IsTrue(acc) && rv_game_undo_for(&g, who) == RV_OK &&
+            rv_game_nmoves(&g) >= rv_opening_locked_moves(&r->open))
+            return commit_job(s, r, c, &g, rv_game_nmoves(&g), RV_EMPTY, AFTER_RESET, 0, 0,
+                              "the answer");
+        return commit_job(s, r, c, &r->game, rv_game_nmoves(&r->game), RV_EMPTY,
+                          cJSON_IsTrue(acc) ? AFTER_NONE : AFTER_DECLINED, who, c->seat,
+                          "the answer");
+    }
     int rc = cJSON_IsTrue(acc) ? undo_for(s, r, who) : 1;
     /* Refused (or nothing left to take back): the request is withdrawn. */
     if (rc == 1 || rc == 2) rc = room_commit(s, r, &r->game, rv_game_nmoves(&r->game), RV_EMPTY);
     if (rc) return commit_failed(s, c, rc, "the answer");
     broadcast_state(r);
-    if (!cJSON_IsTrue(acc)) {
-        /* Everyone hears it, the asker above all (after the state, which clears messages). */
-        cJSON *j = cJSON_CreateObject();
-        cJSON_AddStringToObject(j, "type", "notice");
-        cJSON_AddStringToObject(j, "code", "undo_declined");
-        cJSON_AddStringToObject(j, "asker", color_name(who));
-        cJSON_AddStringToObject(j, "by", color_name((rv_color)c->seat));
-        srv_broadcast_json(r, j);
-        cJSON_Delete(j);
-    }
+    if (!cJSON_IsTrue(acc)) undo_declined(r, who, (rv_color)c->seat);
 }
 
 static void do_hint(srv *s, srv_conn *c) {
@@ -1279,6 +1408,9 @@ static void do_resign(srv *s, srv_conn *c) {
     if (rv_game_over(&r->game)) return srv_error(c, "over", "the game is over");
     rv_game g = r->game;
     rv_game_resign(&g, (rv_color)c->seat);
+    if (s->db_started)
+        return commit_job(s, r, c, &g, rv_game_nmoves(&g), RV_EMPTY, AFTER_RESET, 0, 0,
+                          "the resignation");
     int rc = room_commit(s, r, &g, rv_game_nmoves(&g), RV_EMPTY);
     if (rc) return commit_failed(s, c, rc, "the resignation");
     r->gen = ++s->last_gen;
@@ -1310,12 +1442,14 @@ static void do_new(srv *s, srv_conn *c) {
         return srv_error(c, "in_progress", "resign first: the game is still going on");
     char err[160], variant[16];
     snprintf(variant, sizeof variant, "%s", rv_game_variant(&r->game));
-    stop_ai(s, r);
-    /* Online, the players take turns with black: colours swap for the next game. */
-    if (!strcmp(r->rec.mode, "online") && srv_swap_colors(s, r))
-        return srv_error(c, "unavailable", "the room could not be stored");
+    /* Online, the players take turns with black: colours swap for the next game (in the
+       same transaction as the new game). */
+    int swap = !strcmp(r->rec.mode, "online");
+    if (s->db_started)
+        return new_game_async(s, r, c, variant, rv_game_size(&r->game),
+                              rv_opening_get_rule(&r->open), r->allow_hints, swap);
     if (room_new_game(s, r, variant, rv_game_size(&r->game), rv_opening_get_rule(&r->open),
-                      r->allow_hints, err, sizeof err)) {
+                      r->allow_hints, swap, err, sizeof err)) {
         if (s->retry && !s->retried) return; /* another server started one: look again */
         s->retry = 0;
         return srv_error(c, "unavailable", err);
@@ -1620,6 +1754,60 @@ void srv_room_run_deferred(srv *s, room *r) {
     }
 }
 
+/* Another commit came first (or the room changed meanwhile): the room is read again, then
+   (after a conflict) the message handled anew: it may now be out of turn. */
+static void reread_retry(srv *s, room *r, srv_conn *c, srv_db_job *j) {
+    srv_db_job *rj = calloc(1, sizeof *rj);
+    if (!rj) return;
+    rj->kind = SRV_DB_READ;
+    rj->room = r;
+    rj->room_too = 1;
+    rj->data.rec = r->rec;
+    r->reread = 0; /* this read covers what was heard so far */
+    snprintf(rj->what, sizeof rj->what, "%s", j->what);
+    if (j->rc == RV_STORE_CONFLICT) {
+        rj->msg = j->msg;
+        rj->msglen = j->msglen;
+        j->msg = NULL;
+    }
+    r->busy_conn = c;
+    srv_db_submit(s, rj);
+}
+
+/* A new game of the store worker is done (1: the room is gone, a creation that failed). */
+static int start_done(srv *s, room *r, srv_db_job *j) {
+    srv_conn *c = r->busy_conn;
+    r->busy_conn = NULL;
+    srv_new_game *n = j->start;
+    int created = n->old_game == 0;
+    if (j->rc == RV_STORE_OK && (created || n->old_game == r->rec.game_id)) {
+        new_game_apply(s, r, n);
+        if (created && c) send_joined(c, r);
+        ai_request(s, r);
+        broadcast_state(r);
+        if (created && c) send_no_events(c, r);
+        return 0;
+    }
+    if (created) {
+        /* Nothing was stored: the room goes (with its creator's waiting messages). */
+        drop_deferred(r, NULL);
+        r->reread = 0;
+        if (!c) return 0; /* gone already: the room is unloaded as idle */
+        srv_error(c, "unavailable", "the database refused the new game");
+        leave_room(s, c);
+        return 1;
+    }
+    if (j->rc == RV_STORE_OK || (j->rc == RV_STORE_CONFLICT && !j->retried && c)) {
+        reread_retry(s, r, c, j);
+        return 0;
+    }
+    if (c)
+        srv_error(c, "unavailable", j->rc == RV_STORE_CONFLICT
+                                        ? "the room has a newer game already"
+                                        : "the database refused the new game");
+    return 0;
+}
+
 /* A commit of the store worker is done. */
 static void commit_done(srv *s, room *r, srv_db_job *j) {
     srv_conn *c = r->busy_conn;
@@ -1629,34 +1817,26 @@ static void commit_done(srv *s, room *r, srv_db_job *j) {
         r->version = j->nv;
         r->undo_request = (rv_color)j->undo;
         r->ai_pending = j->ai > 0;
+        if (j->after_kind == AFTER_RESET) {
+            r->gen = ++s->last_gen;
+            stop_ai(s, r);
+        }
         ai_request(s, r);
         broadcast_state(r);
+        if (j->after_kind == AFTER_DECLINED) undo_declined(r, (rv_color)j->asker, (rv_color)j->by);
         return;
     }
-    if (j->rc == RV_STORE_OK || (j->rc == RV_STORE_CONFLICT && !j->retried && c)) {
-        /* Another commit came first (or the room changed meanwhile): read the room again,
-           then handle the message anew (it may now be out of turn). */
-        srv_db_job *rj = calloc(1, sizeof *rj);
-        if (!rj) return;
-        rj->kind = SRV_DB_READ;
-        rj->room = r;
-        rj->room_too = 1;
-        rj->data.rec = r->rec;
-        r->reread = 0; /* this read covers what was heard so far */
-        if (j->rc == RV_STORE_CONFLICT) {
-            rj->msg = j->msg;
-            rj->msglen = j->msglen;
-            j->msg = NULL;
-        }
-        r->busy_conn = c;
-        srv_db_submit(s, rj);
-        return;
-    }
+    if (j->rc == RV_STORE_OK || (j->rc == RV_STORE_CONFLICT && !j->retried && c))
+        return reread_retry(s, r, c, j);
     if (!c) return;
-    if (j->rc == RV_STORE_CONFLICT)
-        return srv_error(c, "stale", "the game changed meanwhile: the move was not stored, look again");
-    srv_error(c, "unavailable",
-              "the server cannot reach its database: the move was not stored, try again");
+    char m[160];
+    if (j->rc == RV_STORE_CONFLICT) {
+        snprintf(m, sizeof m, "the game changed meanwhile: %s was not stored, look again", j->what);
+        return srv_error(c, "stale", m);
+    }
+    snprintf(m, sizeof m, "the server cannot reach its database: %s was not stored, try again",
+             j->what);
+    srv_error(c, "unavailable", m);
 }
 
 void srv_room_db_done(srv *s, srv_db_job *j) {
@@ -1664,6 +1844,8 @@ void srv_room_db_done(srv *s, srv_db_job *j) {
     r->busy = 0;
     if (j->kind == SRV_DB_COMMIT) {
         commit_done(s, r, j);
+    } else if (j->kind == SRV_DB_START) {
+        if (start_done(s, r, j)) return;
     } else if (j->kind == SRV_DB_READ) {
         srv_conn *c = r->busy_conn;
         r->busy_conn = NULL;
@@ -1671,8 +1853,11 @@ void srv_room_db_done(srv *s, srv_db_job *j) {
             /* (a change heard while the read ran has set r->reread: read once more) */
             srv_room_apply(s, r, &j->data);
         } else if (c) {
-            srv_error(c, "unavailable",
-                      "the server cannot reach its database: the move was not stored, try again");
+            char m[160];
+            snprintf(m, sizeof m,
+                     "the server cannot reach its database: %s was not stored, try again",
+                     j->what[0] ? j->what : "the change");
+            srv_error(c, "unavailable", m);
         }
         if (j->rc == RV_STORE_OK && c && j->msg && c->room == r) {
             /* The message that met a newer version, once more against what was read. */

@@ -301,7 +301,7 @@ int srv_load_game(rv_store *st, int64_t id, rv_game *g, rv_store_game *hdr);
 int srv_commit_game(rv_store *st, int64_t game_id, int64_t version, const rv_game *g, int keep,
                     int undo_request, int ai_level, int64_t *nv);
 /* db_worker.c: the store worker (shared stores only). */
-enum { SRV_DB_COMMIT, SRV_DB_READ, SRV_DB_NOTIFY };
+enum { SRV_DB_COMMIT, SRV_DB_READ, SRV_DB_NOTIFY, SRV_DB_START };
 /* What a re-read of a room finds (srv_room_read). */
 typedef struct srv_room_data {
     rv_store_room rec;
@@ -310,6 +310,16 @@ typedef struct srv_room_data {
     rv_store_note *ev;
     int nev;
 } srv_room_data;
+/* A new game for a room (rooms.c): what rv_store_start_game stores and the room then holds. */
+typedef struct srv_new_game {
+    rv_store_room rec;         /* the room (its tokens, AI colour); on success as stored */
+    int64_t old_game;          /* 0: a new room */
+    int swap;                  /* the players exchange colours */
+    char black[16], white[16], rules[64];
+    rv_game game;
+    rv_opening open;
+    int allow_hints;
+} srv_new_game;
 typedef struct srv_db_job {
     struct srv_db_job *next;
     int kind;
@@ -324,11 +334,17 @@ typedef struct srv_db_job {
     char *msg;
     size_t msglen;
     int retried;
+    int after_kind;            /* rooms.c: what else the room does once it is stored */
+    int asker, by;             /* (a declined undo request: who asked, who declined) */
+    char what[32];             /* "the move", "the undo"...: for the errors */
     /* SRV_DB_READ */
     int room_too;
     srv_room_data data;
     /* SRV_DB_NOTIFY */
     char notice[RV_STORE_NOTICE];
+    /* SRV_DB_START: a new game in the room (rv_store_start_game), `after` its empty board;
+       `create`: a room being created, not stored yet */
+    struct srv_new_game *start;
     /* the answer */
     int done;                  /* run already (with others, in one batch) */
     int rc;
