@@ -40,6 +40,39 @@ int srv_note(srv *s, room *r, const char *kind, const char *who, const char *tex
     return 0;
 }
 
+void srv_note_async(srv *s, room *r, srv_conn *c, const char *kind, const char *who,
+                    const char *text) {
+    if (!s->db_started) {
+        if (srv_note(s, r, kind, who, text))
+            srv_error(c, "store_failed", "the message could not be stored");
+        return;
+    }
+    srv_db_job *j = calloc(1, sizeof *j);
+    if (!j) return srv_error(c, "server", "out of memory");
+    j->kind = SRV_DB_NOTE;
+    j->room = r;
+    j->game_id = r->rec.game_id;
+    j->note_ply = rv_game_nmoves(&r->game);
+    snprintf(j->note_kind, sizeof j->note_kind, "%s", kind);
+    snprintf(j->note_who, sizeof j->note_who, "%s", who);
+    snprintf(j->notice, sizeof j->notice, "%s", text);
+    r->busy_conn = c;
+    srv_db_submit(s, j);
+}
+
+void srv_note_done(srv *s, room *r, srv_conn *c, const srv_db_job *j) {
+    (void)s;
+    if (j->rc != RV_STORE_OK) {
+        if (c) srv_error(c, "store_failed", "the message could not be stored");
+        return;
+    }
+    /* (The other servers hear it from the database; the room has not moved on to another
+       game meanwhile: it waited for this job.) */
+    if (j->game_id == r->rec.game_id)
+        srv_event_broadcast(r, j->note_kind, j->note_who, j->notice, j->note_ply,
+                            (int64_t)time(NULL));
+}
+
 cJSON *srv_events_json(srv *s, int64_t game) {
     rv_store_note *ev;
     int n;
@@ -131,6 +164,6 @@ void srv_chat(srv *s, srv_conn *c, const cJSON *msg) {
     }
     c->chat_bucket -= 1.0;
     const char *who = c->seat ? srv_color_name((rv_color)c->seat) : "spectator";
-    if (srv_note(s, r, "chat", who, text)) srv_error(c, "store_failed", "the message could not be stored");
+    srv_note_async(s, r, c, "chat", who, text);
     free(text);
 }

@@ -39,6 +39,10 @@ static void run_job(srv *s, srv_db_job *j) {
     case SRV_DB_NOTIFY:
         j->rc = rv_store_notify(s->db_store, j->notice);
         break;
+    case SRV_DB_NOTE:
+        j->rc = rv_store_add_event(s->db_store, j->game_id, j->note_ply, j->note_kind,
+                                   j->note_who, j->notice);
+        break;
     case SRV_DB_START: {
         srv_new_game *n = j->start;
         j->rc = rv_store_start_game(s->db_store, &n->rec, n->old_game, n->swap,

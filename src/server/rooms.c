@@ -1846,6 +1846,10 @@ void srv_room_db_done(srv *s, srv_db_job *j) {
         commit_done(s, r, j);
     } else if (j->kind == SRV_DB_START) {
         if (start_done(s, r, j)) return;
+    } else if (j->kind == SRV_DB_NOTE) {
+        srv_conn *c = r->busy_conn;
+        r->busy_conn = NULL;
+        srv_note_done(s, r, c, j);
     } else if (j->kind == SRV_DB_READ) {
         srv_conn *c = r->busy_conn;
         r->busy_conn = NULL;

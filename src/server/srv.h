@@ -269,6 +269,12 @@ const char *srv_player_label(const room *r, int seat, char *buf, size_t n);
 void srv_chat(srv *s, srv_conn *c, const struct cJSON *msg);
 /* Stores an event of the room's current game and tells everyone in the room. 0 on success. */
 int srv_note(srv *s, room *r, const char *kind, const char *who, const char *text);
+/* The same through the store worker on a shared store (the room waits; C hears of a
+   failure); at once otherwise. */
+void srv_note_async(srv *s, room *r, srv_conn *c, const char *kind, const char *who,
+                    const char *text);
+/* A note of the store worker is done (network thread). */
+void srv_note_done(srv *s, room *r, srv_conn *c, const struct srv_db_job *j);
 /* Sends an event (a chat line, an opening choice...) to the room's clients on this server. */
 void srv_event_broadcast(room *r, const char *kind, const char *who, const char *text, int ply,
                          int64_t created);
@@ -301,7 +307,7 @@ int srv_load_game(rv_store *st, int64_t id, rv_game *g, rv_store_game *hdr);
 int srv_commit_game(rv_store *st, int64_t game_id, int64_t version, const rv_game *g, int keep,
                     int undo_request, int ai_level, int64_t *nv);
 /* db_worker.c: the store worker (shared stores only). */
-enum { SRV_DB_COMMIT, SRV_DB_READ, SRV_DB_NOTIFY, SRV_DB_START };
+enum { SRV_DB_COMMIT, SRV_DB_READ, SRV_DB_NOTIFY, SRV_DB_START, SRV_DB_NOTE };
 /* What a re-read of a room finds (srv_room_read). */
 typedef struct srv_room_data {
     rv_store_room rec;
@@ -340,8 +346,11 @@ typedef struct srv_db_job {
     /* SRV_DB_READ */
     int room_too;
     srv_room_data data;
-    /* SRV_DB_NOTIFY */
+    /* SRV_DB_NOTIFY: the notice; SRV_DB_NOTE: an event of game game_id (its text in
+       `notice`) */
     char notice[RV_STORE_NOTICE];
+    char note_kind[12], note_who[12];
+    int note_ply;
     /* SRV_DB_START: a new game in the room (rv_store_start_game), `after` its empty board;
        `create`: a room being created, not stored yet */
     struct srv_new_game *start;
