@@ -129,7 +129,29 @@ static void test_three_instances(void) {
     seat a, b, w;
     create_on(&a, 0, "{\"type\":\"create\",\"variant\":\"freestyle\",\"mode\":\"online\"}");
     join_on(&b, 1, a.room, "");
-    join_on(&w, 2, a.room, "");
+    /* The spectator's ping sent right behind its join waits for the join (the store
+       worker reads the room): joined and events come before the pong (the state is sent
+       when the server's turn of work ends, so it may come after). */
+    memset(&w, 0, sizeof w);
+    if (open_on(&w, 2) == 0) {
+        char m[160];
+        snprintf(m, sizeof m, "{\"type\":\"join\",\"room\":\"%s\"}", a.room);
+        ws_send_text(&w.c, m);
+        ws_send_text(&w.c, "{\"type\":\"ping\",\"id\":7}");
+        char seen[128] = "";
+        for (int k = 0; k < 4; k++) {
+            cJSON *j = harness_recv_any(&w.c, 5000);
+            const char *t = j ? harness_str(j, "type") : "(none)";
+            if (j && !strcmp(t, "joined")) snprintf(w.seat, sizeof w.seat, "%s", harness_str(j, "seat"));
+            snprintf(seen + strlen(seen), sizeof seen - strlen(seen), "%s ", t);
+            int last = !j || !strcmp(t, "pong");
+            cJSON_Delete(j);
+            if (last) break;
+        }
+        CHECK_MSG(!strncmp(seen, "joined ", 7) && strstr(seen, "events ") &&
+                      strstr(seen, "events ") < strstr(seen, "pong"),
+                  "messages after a join and a ping: %s", seen);
+    }
     CHECK_EQ_STR(a.seat, "black");
     CHECK_EQ_STR(b.seat, "white");
     CHECK_EQ_STR(w.seat, "spectator");
@@ -184,6 +206,23 @@ static void test_three_instances(void) {
     /* No more moves, on any instance. */
     send_move(&b, "c5");
     CHECK_EQ_INT(move_answer(&b, "c5", NULL), 0);
+    /* The finished game is in every instance's list, and replays with its nine moves. */
+    harness_drain(&w.c);
+    ws_send_text(&w.c, "{\"type\":\"list\"}");
+    cJSON *games = harness_recv_type(&w.c, "games", 5000);
+    double gid = 0;
+    cJSON *g, *list = games ? cJSON_GetObjectItem(games, "games") : NULL;
+    cJSON_ArrayForEach(g, list)
+        if (cJSON_GetObjectItem(g, "nmoves") && cJSON_GetObjectItem(g, "nmoves")->valueint == 9)
+            gid = cJSON_GetObjectItem(g, "id")->valuedouble;
+    CHECK_MSG(gid > 0, "the list has no game of nine moves");
+    cJSON_Delete(games);
+    char rq[96];
+    snprintf(rq, sizeof rq, "{\"type\":\"replay\",\"id\":%.0f}", gid);
+    ws_send_text(&a.c, rq);
+    cJSON *rp = harness_recv_type(&a.c, "replay", 5000);
+    CHECK_MSG(rp && cJSON_GetArraySize(cJSON_GetObjectItem(rp, "steps")) == 9, "replay of game %.0f", gid);
+    cJSON_Delete(rp);
     /* Both players ask for the next game at the same moment, on two instances: one game
        starts and the colours swap once (the swap and the game are one transaction; the
        later `new` finds the game started and is refused, or is the one that started it). */

@@ -73,22 +73,27 @@ void srv_note_done(srv *s, room *r, srv_conn *c, const srv_db_job *j) {
                             (int64_t)time(NULL));
 }
 
-cJSON *srv_events_json(srv *s, int64_t game) {
-    rv_store_note *ev;
-    int n;
-    if (rv_store_get_events(s->store, game, &ev, &n)) return NULL;
+cJSON *srv_notes_json(const rv_store_note *ev, int n) {
     cJSON *arr = cJSON_CreateArray();
     for (int i = 0; i < n; i++) {
         if (!strcmp(ev[i].kind, "rules")) continue; /* settings, not something that happened */
         cJSON_AddItemToArray(arr, event_json(ev[i].kind, ev[i].who, ev[i].text, ev[i].ply,
                                              ev[i].created));
     }
+    return arr;
+}
+
+cJSON *srv_events_json(rv_store *st, int64_t game) {
+    rv_store_note *ev;
+    int n;
+    if (rv_store_get_events(st, game, &ev, &n)) return NULL;
+    cJSON *arr = srv_notes_json(ev, n);
     free(ev);
     return arr;
 }
 
 void srv_send_events(srv *s, srv_conn *c, const room *r) {
-    cJSON *arr = srv_events_json(s, r->rec.game_id);
+    cJSON *arr = srv_events_json(s->store, r->rec.game_id);
     if (!arr) return;
     cJSON *j = cJSON_CreateObject();
     cJSON_AddStringToObject(j, "type", "events");

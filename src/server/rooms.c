@@ -620,15 +620,19 @@ int srv_load_game(rv_store *st, int64_t id, rv_game *p, rv_store_game *hdr) {
 }
 
 /* The room's settings, hints used and opening, from the stored events of its current game. */
-static int load_events(srv *s, room *r) {
-    rv_store_note *ev = NULL;
-    int n = 0;
-    if (rv_store_get_events(s->store, r->rec.game_id, &ev, &n)) return -1;
+static int take_events(room *r, const rv_store_note *ev, int n) {
     for (int i = 0; i < n; i++) {
         if (!strcmp(ev[i].kind, "rules")) r->allow_hints = strstr(ev[i].text, "hints=1") != NULL;
         if (!strcmp(ev[i].kind, "hint")) r->hints_used[parse_color(ev[i].who)]++;
     }
-    int rc = srv_opening_rebuild(r, ev, n);
+    return srv_opening_rebuild(r, ev, n);
+}
+
+static int load_events(srv *s, room *r) {
+    rv_store_note *ev = NULL;
+    int n = 0;
+    if (rv_store_get_events(s->store, r->rec.game_id, &ev, &n)) return -1;
+    int rc = take_events(r, ev, n);
     free(ev);
     return rc;
 }
@@ -833,7 +837,19 @@ static void enter_room(srv_conn *c, room *r, int seat) {
     r->presence_dirty = 1;
 }
 
-void srv_conn_closed(srv *s, srv_conn *c) { leave_room(s, c); }
+void srv_conn_closed(srv *s, srv_conn *c) {
+    leave_room(s, c);
+    /* Its jobs in the store worker answer nobody now. */
+    for (struct srv_db_job *j = c->jobs; j; j = j->conn_next) j->conn = NULL;
+    c->jobs = NULL;
+    c->joining = 0;
+    while (c->deferred) {
+        srv_deferred *d = c->deferred;
+        c->deferred = d->next;
+        free(d);
+    }
+    c->deferred_tail = NULL;
+}
 
 static void send_joined(srv_conn *c, room *r) {
     cJSON *j = cJSON_CreateObject();
@@ -1069,11 +1085,26 @@ static int token_eq(const char *a, const char *b) {
     return diff == 0;
 }
 
+/* A shared store: the store worker reads the room and claims a seat for the visitor (the
+   connection's messages wait); join_done puts it in. */
+static void join_async(srv *s, srv_conn *c, const char *id, const char *token) {
+    srv_db_job *j = calloc(1, sizeof *j);
+    if (!j) return srv_error(c, "server", "out of memory");
+    j->kind = SRV_DB_JOIN;
+    j->conn = c;
+    snprintf(j->join_id, sizeof j->join_id, "%s", id);
+    /* (a token too long to be one cannot match, cut or not) */
+    snprintf(j->join_token, sizeof j->join_token, "%s", token && strlen(token) < sizeof j->join_token ? token : "");
+    c->joining = 1;
+    srv_db_submit(s, j);
+}
+
 static void do_join(srv *s, srv_conn *c, const cJSON *msg) {
     const char *id = json_str(msg, "room");
     const char *token = json_str(msg, "token");
     if (!id || strlen(id) >= sizeof(((rv_store_room *)0)->id))
         return bad_request(c, "room", "join needs \"room\": the room's id");
+    if (s->db_started) return join_async(s, c, id, token);
     if (c->room && !strcmp(c->room->rec.id, id)) leave_room(s, c);
     room *r = get_room(s, id);
     if (!r) return srv_error(c, "no_room", "no such room");
@@ -1561,11 +1592,11 @@ static void add_header(cJSON *o, const rv_store_game *g) {
     cJSON_AddStringToObject(o, "result", g->result);
 }
 
-static void do_list(srv *s, srv_conn *c) {
+static void do_list(rv_store *st, srv_conn *c) {
     enum { MAX = 50 };
     rv_store_game *g = malloc(MAX * sizeof *g);
     if (!g) return srv_error(c, "server", "out of memory");
-    int n = rv_store_list_games(s->store, g, MAX);
+    int n = rv_store_list_games(st, g, MAX);
     cJSON *j = cJSON_CreateObject();
     cJSON_AddStringToObject(j, "type", "games");
     cJSON *arr = cJSON_AddArrayToObject(j, "games");
@@ -1589,12 +1620,12 @@ static int stored_id(srv_conn *c, const cJSON *msg, int64_t *id) {
     return 0;
 }
 
-static void do_replay(srv *s, srv_conn *c, const cJSON *msg) {
+static void do_replay(rv_store *st, srv_conn *c, const cJSON *msg) {
     int64_t id;
     if (stored_id(c, msg, &id)) return;
     rv_game *full = malloc(sizeof *full), *step = malloc(sizeof *step);
     rv_store_game hdr;
-    if (!full || !step || srv_load_game(s->store, id, full, &hdr)) {
+    if (!full || !step || srv_load_game(st, id, full, &hdr)) {
         free(full);
         free(step);
         return srv_error(c, "not_found", "no such game");
@@ -1603,7 +1634,7 @@ static void do_replay(srv *s, srv_conn *c, const cJSON *msg) {
     cJSON_AddStringToObject(j, "type", "replay");
     add_header(j, &hdr);
     add_position(j, full);
-    cJSON *ev = srv_events_json(s, id); /* chat and opening choices, with their ply */
+    cJSON *ev = srv_events_json(st, id); /* chat and opening choices, with their ply */
     if (ev) cJSON_AddItemToObject(j, "events", ev);
     /* What each ply changed, so the page can step through without knowing any rule: per
        ply a string, the mover's stone (X or O; "" for a pass) then two letters (column,
@@ -1669,14 +1700,14 @@ static void do_replay(srv *s, srv_conn *c, const cJSON *msg) {
     cJSON_Delete(j);
 }
 
-static void do_export(srv *s, srv_conn *c, const cJSON *msg) {
+static void do_export(rv_store *st, srv_conn *c, const cJSON *msg) {
     int64_t id;
     if (stored_id(c, msg, &id)) return;
     const char *format = json_str(msg, "format");
     if (!format) return bad_request(c, "format", "format: psq, moves, ggf or transcript");
     rv_game *g = malloc(sizeof *g);
     rv_store_game hdr;
-    if (!g || srv_load_game(s->store, id, g, &hdr)) {
+    if (!g || srv_load_game(st, id, g, &hdr)) {
         free(g);
         return srv_error(c, "not_found", "no such game");
     }
@@ -1703,11 +1734,168 @@ static void do_export(srv *s, srv_conn *c, const cJSON *msg) {
     cJSON_Delete(j);
 }
 
+/* ---------------------------------------------------------------- a connection's jobs */
+
+void srv_join_read(rv_store *st, srv_db_job *j) {
+    rv_store_room cur;
+    memset(&cur, 0, sizeof cur);
+    if (srv_room_read(st, j->join_id, &cur, 1, &j->data)) {
+        free(j->data.ev);
+        j->data.ev = NULL;
+        j->data.nev = 0;
+        /* No such room, or no database: told apart by asking it. */
+        j->rc = rv_store_ping(st) == RV_STORE_OK ? RV_STORE_CONFLICT : RV_STORE_FAIL;
+        return;
+    }
+    j->rc = RV_STORE_OK;
+    rv_store_room *rec = &j->data.rec;
+    for (int k = 1; k <= 2 && j->join_token[0]; k++)
+        if (rec->token[k - 1][0] && token_eq(rec->token[k - 1], j->join_token)) return;
+    if (strcmp(rec->mode, "online")) return;
+    /* The first visitor without a seat takes the open one; later ones watch. */
+    for (int k = 1; k <= 2; k++) {
+        if (rec->token[k - 1][0]) continue;
+        char tok[40];
+        if (srv_random_hex(tok, 16)) return;
+        int rc = rv_store_claim_seat(st, rec->id, k, tok);
+        if (rc == RV_STORE_CONFLICT) {
+            /* Taken through another server meanwhile: look at the other seat. */
+            rv_store_room again;
+            if (rv_store_get_room(st, rec->id, &again) == RV_STORE_OK)
+                memcpy(rec->token, again.token, sizeof rec->token);
+            continue;
+        }
+        if (rc) return;
+        memcpy(rec->token[k - 1], tok, sizeof tok);
+        memcpy(j->claimed, tok, sizeof tok);
+        j->join_seat = k;
+        return;
+    }
+}
+
+static void do_list(rv_store *st, srv_conn *c);
+static void do_replay(rv_store *st, srv_conn *c, const cJSON *msg);
+static void do_export(rv_store *st, srv_conn *c, const cJSON *msg);
+
+void srv_ask_run(rv_store *st, srv_db_job *j) {
+    cJSON *msg = cJSON_ParseWithLength(j->msg, j->msglen);
+    const char *type = json_str(msg, "type");
+    if (type && !strcmp(type, "list")) do_list(st, j->out);
+    else if (type && !strcmp(type, "replay")) do_replay(st, j->out, msg);
+    else if (type && !strcmp(type, "export")) do_export(st, j->out, msg);
+    cJSON_Delete(msg);
+    j->rc = RV_STORE_OK;
+}
+
+/* A list, a replay or an export on a shared store: answered by the store worker. */
+static void ask_async(srv *s, srv_conn *c) {
+    srv_db_job *j = calloc(1, sizeof *j);
+    if (!j || !(j->out = calloc(1, sizeof *j->out)) || job_msg(s, j)) {
+        if (j) free(j->out);
+        free(j);
+        return srv_error(c, "server", "out of memory");
+    }
+    j->kind = SRV_DB_ASK;
+    j->conn = c;
+    srv_db_submit(s, j);
+}
+
+/* The messages that waited for the connection's join. */
+static void run_conn_deferred(srv *s, srv_conn *c) {
+    while (c->deferred && !c->joining) {
+        srv_deferred *d = c->deferred;
+        c->deferred = d->next;
+        if (!c->deferred) c->deferred_tail = NULL;
+        srv_handle(s, c, d->text, d->len);
+        free(d);
+    }
+}
+
+/* A room loaded from what the store worker read (NULL when its opening cannot be
+   rebuilt); d->ev stays the caller's. */
+static room *room_from_data(srv *s, const srv_room_data *d) {
+    room *r = calloc(1, sizeof *r);
+    if (!r) return NULL;
+    r->rec = d->rec;
+    r->game = d->game;
+    r->version = d->hdr.version;
+    r->undo_request = (rv_color)d->hdr.undo_request;
+    r->ai_pending = d->hdr.ai_pending;
+    if (take_events(r, d->ev, d->nev)) {
+        free(r);
+        return NULL;
+    }
+    room_insert(s, r);
+    srv_shared_room_loaded(s, r);
+    return r;
+}
+
+static void join_done(srv *s, srv_conn *c, srv_db_job *j) {
+    c->joining = 0;
+    if (j->rc != RV_STORE_OK) {
+        if (j->rc == RV_STORE_CONFLICT) srv_error(c, "no_room", "no such room");
+        else srv_error(c, "unavailable", "the server cannot reach its database: try again");
+        return run_conn_deferred(s, c);
+    }
+    cJSON *events = srv_notes_json(j->data.ev, j->data.nev);
+    leave_room(s, c);
+    room *r = find_loaded(s, j->join_id);
+    if (r) {
+        srv_room_apply(s, r, &j->data); /* (takes d->ev) */
+    } else if (!(r = room_from_data(s, &j->data))) {
+        cJSON_Delete(events);
+        srv_error(c, "unavailable", "the room's game could not be read");
+        return run_conn_deferred(s, c);
+    }
+    /* The seat claimed for this visitor is stored, whatever this copy has heard yet. */
+    if (j->join_seat && !r->rec.token[j->join_seat - 1][0])
+        memcpy(r->rec.token[j->join_seat - 1], j->claimed, sizeof j->claimed);
+    int seat = 0;
+    for (int k = 1; k <= 2; k++) {
+        const char *tok = r->rec.token[k - 1];
+        if (tok[0] && ((j->join_token[0] && token_eq(tok, j->join_token)) ||
+                       (k == j->join_seat && !strcmp(tok, j->claimed))))
+            seat = k;
+    }
+    enter_room(c, r, seat);
+    /* Back in a room whose computer stopped when it emptied: it thinks again. */
+    if (!rv_game_over(&r->game) && !r->thinking && !r->ai_wait) ai_request(s, r);
+    send_joined(c, r);
+    broadcast_state(r);
+    cJSON *m = cJSON_CreateObject();
+    cJSON_AddStringToObject(m, "type", "events");
+    cJSON_AddNumberToObject(m, "game_id", (double)r->rec.game_id);
+    cJSON_AddItemToObject(m, "events", events);
+    send_json(c, m);
+    cJSON_Delete(m);
+    run_conn_deferred(s, c);
+}
+
+void srv_conn_db_done(srv *s, srv_conn *c, srv_db_job *j) {
+    if (!c) return; /* it has closed */
+    if (j->kind == SRV_DB_JOIN) return join_done(s, c, j);
+    srv_queue_copy(j->out, c);
+}
+
 /* ---------------------------------------------------------------- dispatch */
 
 static void dispatch(srv *s, srv_conn *c, const cJSON *msg, const char *type);
 
 void srv_handle(srv *s, srv_conn *c, const char *text, size_t len) {
+    if (c->joining) {
+        /* The connection's join answers first. */
+        srv_deferred *d = malloc(sizeof *d + len + 1);
+        if (!d) return srv_error(c, "server", "out of memory");
+        d->next = NULL;
+        d->c = c;
+        d->len = len;
+        memcpy(d->text, text, len);
+        d->text[len] = 0;
+        if (c->deferred_tail) c->deferred_tail->next = d;
+        else c->deferred = d;
+        c->deferred_tail = d;
+        return;
+    }
     if (c->room && c->room->busy) {
         /* The room's store job answers first: this message waits its turn. */
         srv_deferred *d = malloc(sizeof *d + len + 1);
@@ -1900,12 +2088,11 @@ static void dispatch(srv *s, srv_conn *c, const cJSON *msg, const char *type) {
         do_resign(s, c);
     } else if (!strcmp(type, "new")) {
         do_new(s, c);
-    } else if (!strcmp(type, "list")) {
-        do_list(s, c);
-    } else if (!strcmp(type, "replay")) {
-        do_replay(s, c, msg);
-    } else if (!strcmp(type, "export")) {
-        do_export(s, c, msg);
+    } else if (!strcmp(type, "list") || !strcmp(type, "replay") || !strcmp(type, "export")) {
+        if (s->db_started) ask_async(s, c);
+        else if (!strcmp(type, "list")) do_list(s->store, c);
+        else if (!strcmp(type, "replay")) do_replay(s->store, c, msg);
+        else do_export(s->store, c, msg);
     } else if (!strcmp(type, "chat")) {
         srv_chat(s, c, msg);
     } else if (!strcmp(type, "opening")) {
