@@ -43,12 +43,15 @@ int srv_note(srv *s, room *r, const char *kind, const char *who, const char *tex
 void srv_note_async(srv *s, room *r, srv_conn *c, const char *kind, const char *who,
                     const char *text) {
     if (!s->db_started) {
-        if (srv_note(s, r, kind, who, text))
+        if (srv_note(s, r, kind, who, text) && c)
             srv_error(c, "store_failed", "the message could not be stored");
         return;
     }
     srv_db_job *j = calloc(1, sizeof *j);
-    if (!j) return srv_error(c, "server", "out of memory");
+    if (!j) {
+        if (c) srv_error(c, "server", "out of memory");
+        return;
+    }
     j->kind = SRV_DB_NOTE;
     j->room = r;
     j->game_id = r->rec.game_id;
@@ -68,9 +71,14 @@ void srv_note_done(srv *s, room *r, srv_conn *c, const srv_db_job *j) {
     }
     /* (The other servers hear it from the database; the room has not moved on to another
        game meanwhile: it waited for this job.) */
-    if (j->game_id == r->rec.game_id)
-        srv_event_broadcast(r, j->note_kind, j->note_who, j->notice, j->note_ply,
-                            (int64_t)time(NULL));
+    if (j->game_id != r->rec.game_id) return;
+    srv_event_broadcast(r, j->note_kind, j->note_who, j->notice, j->note_ply, (int64_t)time(NULL));
+    if (!strcmp(j->note_kind, "hint")) {
+        /* A hint asked between two players counts in the state. */
+        int seat = !strcmp(j->note_who, "black") ? RV_BLACK : !strcmp(j->note_who, "white") ? RV_WHITE : 0;
+        if (seat) r->hints_used[seat]++;
+        srv_broadcast_state(r);
+    }
 }
 
 cJSON *srv_notes_json(const rv_store_note *ev, int n) {

@@ -1425,7 +1425,10 @@ static void do_hint(srv *s, srv_conn *c) {
         /* Between two players a hint is announced to the room and kept with the game. */
         char ply[16];
         snprintf(ply, sizeof ply, "%d", rv_game_nmoves(&r->game));
-        if (srv_note(s, r, "hint", color_name((rv_color)c->seat), ply) == 0) {
+        if (s->db_started) {
+            /* (counted when stored: srv_note_done) */
+            srv_note_async(s, r, NULL, "hint", color_name((rv_color)c->seat), ply);
+        } else if (srv_note(s, r, "hint", color_name((rv_color)c->seat), ply) == 0) {
             r->hints_used[c->seat]++;
             broadcast_state(r);
         }
@@ -1842,6 +1845,7 @@ static void join_done(srv *s, srv_conn *c, srv_db_job *j) {
     room *r = find_loaded(s, j->join_id);
     if (r) {
         srv_room_apply(s, r, &j->data); /* (takes d->ev) */
+        if (!r->busy && r->reread) srv_room_reread(s, r); /* read before a change heard */
     } else if (!(r = room_from_data(s, &j->data))) {
         cJSON_Delete(events);
         srv_error(c, "unavailable", "the room's game could not be read");

@@ -276,8 +276,8 @@ const char *srv_player_label(const room *r, int seat, char *buf, size_t n);
 void srv_chat(srv *s, srv_conn *c, const struct cJSON *msg);
 /* Stores an event of the room's current game and tells everyone in the room. 0 on success. */
 int srv_note(srv *s, room *r, const char *kind, const char *who, const char *text);
-/* The same through the store worker on a shared store (the room waits; C hears of a
-   failure); at once otherwise. */
+/* The same through the store worker on a shared store (the room waits; C, if not NULL,
+   hears of a failure); at once otherwise. A "hint" note counts in the room's state. */
 void srv_note_async(srv *s, room *r, srv_conn *c, const char *kind, const char *who,
                     const char *text);
 /* A note of the store worker is done (network thread). */
