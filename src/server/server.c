@@ -308,6 +308,13 @@ int rv_server_run(const rv_server_opts *o) {
         if (loop) ev_loop_destroy(loop);
         loop = NULL;
         s->ctx = lws_create_context(&info);
+    } else if (s->ctx) {
+        /* On an event library, libwebsockets initialises the protocols from a timer that
+           is armed only after the first event, so a client connecting at once got an
+           uninitialised default protocol (no ESTABLISHED: the relay held its frames). The
+           protocols now, and a first event (arming the timers, ours included). */
+        lws_protocol_init(s->ctx);
+        lws_cancel_service(s->ctx);
     }
     if (!s->ctx) {
         fprintf(stderr, "renversi serve: cannot start libwebsockets\n");
