@@ -8,7 +8,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (size == 0) return 0;
     FILE *in = fmemopen((void *)data, size, "r");
     FILE *out = fopen("/dev/null", "w");
-    if (in && out) rv_gomocup_run(in, out, 1); /* level 1: shallow and quick */
+    if (in && out) rv_gomocup_run(in, out, 1, 0); /* level 1: shallow and quick */
     if (in) fclose(in);
     if (out) fclose(out);
     return 0;

@@ -12,6 +12,11 @@ expect_exit 2 "$train" selfplay --games 2 --seed 1
 expect_exit 2 "$train" selfplay --rule gomoku --games 2 --seed 1
 expect_exit 2 "$train" selfplay --rule renju --games 0 --seed 1
 expect_exit 2 "$train" selfplay --rule renju --games 2 --seed 1 --eval magic
+expect_exit 2 "$train" selfplay --rule renju --games 2 --seed 1 --openings round
+expect_exit 2 "$train" selfplay --rule renju --games 2 --seed 1 --bogus
+grep -q "unknown option '--bogus'" "$tmp/err" && ok || bad "unknown option: $(cat "$tmp/err")"
+expect_exit 2 "$train" selfplay --rule renju --games 2 --seed
+grep -q -- "--seed needs a value" "$tmp/err" && ok || bad "missing value: $(cat "$tmp/err")"
 expect_exit 2 "$train" fit --rule renju
 expect_exit 2 "$train" fit --rule renju --blend 2 x.txt
 expect_exit 2 "$train" emit --out "$tmp/x.c" a b
@@ -35,6 +40,14 @@ while read -r result nopen moves; do
     [ "$nopen" -ge 3 ] && [ "$nopen" -le 6 ] && ok || bad "opening of $nopen stones"
 done <"$tmp/r5-1.txt"
 
+# Wide openings: 3-8 stones.
+"$train" selfplay --rule freestyle --games 8 --seed 2 --nodes 500 --eval hand --openings wide \
+    --out "$tmp/w8.txt" 2>/dev/null
+[ "$(wc -l <"$tmp/w8.txt")" = 8 ] && ok || bad "wide: $(wc -l <"$tmp/w8.txt") games, want 8"
+while read -r result nopen moves; do
+    [ "$nopen" -ge 3 ] && [ "$nopen" -le 8 ] && ok || bad "wide opening of $nopen stones"
+done <"$tmp/w8.txt"
+
 # The hand-set Renju tables: black's double three (class 105 = {open three, open three})
 # is worth nothing to black (forbidden), 40 + 40 + 120 to white, in both roles.
 "$train" prior --rule renju --out "$tmp/prior.txt"
@@ -43,6 +56,20 @@ at() { printf '%s\n' "$vals" | sed -n "$(($1 + 1))p"; }
 [ "$(printf '%s\n' "$vals" | wc -l)" = 2868 ] && ok || bad "prior: $(printf '%s\n' "$vals" | wc -l) values, want 2868"
 [ "$(at 105)" = 0 ] && [ "$(at $((715 + 105)))" = 0 ] && ok || bad "black double three: $(at 105)"
 [ "$(at $((1430 + 105)))" = 200 ] && [ "$(at $((2145 + 105)))" = 200 ] && ok || bad "white double three: $(at $((1430 + 105)))"
+
+# A table file as the evaluation: the hand-set one written by prior plays the same
+# games as --eval hand.
+"$train" selfplay --rule renju --games 6 --seed 5 --nodes 1500 --eval "table:$tmp/prior.txt" \
+    --out "$tmp/rt.txt" 2>/dev/null
+cmp -s "$tmp/r5-1.txt" "$tmp/rt.txt" && ok || bad "--eval table:prior differs from --eval hand"
+expect_exit 1 "$train" selfplay --rule renju --games 1 --seed 5 --eval "table:$tmp/missing.txt"
+
+# versus: the same tables on both sides play each opening's two games alike, so each
+# side wins one of them: exactly 50%.
+expect_exit 2 "$train" versus --rule renju --games 4 --seed 1
+"$train" versus --rule renju --games 6 --seed 3 --nodes 800 --eval hand --against "table:$tmp/prior.txt" \
+    >"$tmp/vs.txt" 2>/dev/null
+grep -Eq '^versus: 6 games, \+[0-9]+ =[0-9]+ -[0-9]+, score 50\.0% ' "$tmp/vs.txt" && ok || bad "versus of equal tables: $(cat "$tmp/vs.txt")"
 
 # A fit of those games, emitted with the prior for the other rules, compiles.
 "$train" fit --rule renju --iters 5 --out "$tmp/renju.fit" "$tmp/r5-1.txt" "$tmp/r6-3.txt" 2>"$tmp/fit.log"

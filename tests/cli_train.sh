@@ -98,6 +98,51 @@ if ! cmp -s "$tmp/w.c" "$tmp/ws.c"; then ok; else bad "--smooth changed nothing"
 expect_exit 2 "$gen" --smooth 15 "$tmp/w.bin" "$tmp/x.c"
 expect_exit 2 "$gen" --smooth x "$tmp/w.bin" "$tmp/x.c"
 
+# games: recorded games (WTHOR as PGN or .wtb) replayed and labelled; a real
+# 60-move game (Antwerpen Open 2010, 39-25) gives one line per move, starting
+# with the initial position, exact (as `renversi solve`) from --solve empties;
+# a game with an illegal move is skipped and counted; the same game as a
+# .wtb record gives the same lines.
+game="F5 D6 C3 D3 C4 F4 E3 F3 E6 F6 G4 G3 G5 H5 H4 H3 G6 H6 C7 C5 C6 B4 B5 F2 A3 D7 D8 A5 B6 A4
+A6 E7 B3 D2 E1 C1 G2 C2 D1 E2 B1 B8 C8 E8 F1 H1 B2 A1 G1 A2 F8 G8 F7 A7 H2 B7 G7 H8 H7 A8"
+{
+    printf '[Event "x"]\n[Result "39-25"]\n'
+    n=0
+    for m in $game; do n=$((n + 1)); [ $((n % 2)) = 1 ] && printf '%d. %s' $(((n + 1) / 2)) "$m" || printf ' %s\n' "$m"; done
+    printf '[Event "illegal"]\n1. F5 F5\n'
+} >"$tmp/g.pgn"
+expect_exit 0 "$train" games --solve 10 --out "$tmp/g.txt" "$tmp/g.pgn"
+if grep -q '2 games so far, 60 positions, 1 with an illegal move' "$tmp/err"; then ok; else bad "games: $(cat "$tmp/err")"; fi
+if [ "$(wc -l <"$tmp/g.txt")" = 60 ]; then ok; else bad "games: $(wc -l <"$tmp/g.txt") lines, want 60"; fi
+if [ "$(head -1 "$tmp/g.txt" | cut -d' ' -f1-2)" = "0000000810000000 0000001008000000" ]; then ok; else bad "games: first line $(head -1 "$tmp/g.txt")"; fi
+if grep -Evq '^[0-9a-f]{16} [0-9a-f]{16} -?[0-9]+$' "$tmp/g.txt"; then bad "games: bad line"; else ok; fi
+checked=0
+while read -r p o score; do
+    obf=$(to_obf "$p" "$o")
+    empties=$(printf '%s' "${obf%% *}" | tr -cd '-' | wc -c)
+    [ "$empties" -le 10 ] || continue
+    got=$(printf '%s\n' "$obf" | "$RENVERSI" solve - 2>/dev/null | head -1 | awk '{print $3}')
+    if [ "$((got))" = "$score" ]; then ok; else bad "games: label $score, solve says $got: $obf"; fi
+    checked=$((checked + 1))
+done <"$tmp/g.txt"
+if [ "$checked" = 10 ]; then ok; else bad "games: $checked positions with <= 10 empties, want 10"; fi
+# The positions before 10 empties carry the value of the one at 10 (sign by side to move).
+if [ "$(awk 'NR <= 50 { print ($3 < 0 ? -$3 : $3) }' "$tmp/g.txt" | sort -u | wc -l)" = 1 ]; then ok; else bad "games: early labels differ"; fi
+{
+    printf '\024\012\001\001\001\000\000\000\000\000\332\007\010\000\026\000' # header: 1 game of 2010, 8x8
+    printf '\000\000\000\000\000\000\047\047'                                 # tournament, players, scores
+    for m in $game; do
+        c=$(printf '%d' "'$m"); v=$(( (${m#?}) * 10 + c - 64 ))
+        printf "\\$(printf '%03o' "$v")"
+    done
+} >"$tmp/g.wtb"
+expect_exit 0 "$train" games --solve 10 --out "$tmp/gw.txt" "$tmp/g.wtb"
+if cmp -s "$tmp/g.txt" "$tmp/gw.txt"; then ok; else bad "games: .wtb and PGN differ"; fi
+printf '\024\012\001\001\001\000\000\000\000\000\332\007\012\000\026\000' >"$tmp/big.wtb"
+expect_exit 1 "$train" games --out "$tmp/x.txt" "$tmp/big.wtb"
+expect_exit 2 "$train" games --out "$tmp/x.txt"
+expect_exit 1 "$train" games --out "$tmp/x.txt" "$tmp/missing.pgn"
+
 # Bad data: the file and line are named.
 printf '0000000810000000 0000001008000000 0\nnot a position\n' >"$tmp/bad.txt"
 expect_exit 1 "$train" fit --epochs 1 --out "$tmp/x.bin" "$tmp/bad.txt"

@@ -1,6 +1,6 @@
 /*
  * The Gomoku engine's incremental board (src/gomoku/pattern.c): after any sequence
- * of gb_play / gb_undo, every derived field (line keys and patterns, point values
+ * of gb_play / gb_undo, every derived field (line masks, keys and patterns, point values
  * and threat levels, counts, sums, hash) equals a fresh gb_load of the same
  * position. gb_undo restores from an undo log for the first GB_LOG_PLIES moves
  * after a load and recomputes after that; the games here go past that limit on a
@@ -23,7 +23,7 @@ static int diff_points(const gboard *a, const gboard *b) {
                 continue;
             }
             for (int c = 0; c < 2; c++) {
-                for (int d = 0; d < 4; d++) bad += a->key[c][d][p] != b->key[c][d][p];
+                for (int d = 0; d < 4; d++) bad += gb_key(a, c, d, p) != gb_key(b, c, d, p);
                 if (a->cell[p]) continue; /* patterns and values are kept at empty points */
                 bad += memcmp(a->pc[c][p], b->pc[c][p], 4) != 0;
                 bad += a->val[c][p] != b->val[c][p] || a->tl[c][p] != b->tl[c][p] ||
@@ -35,7 +35,8 @@ static int diff_points(const gboard *a, const gboard *b) {
 }
 
 static int same_board(const gboard *a, const gboard *b) {
-    return diff_points(a, b) == 0 && a->hash == b->hash && a->stm == b->stm &&
+    return diff_points(a, b) == 0 && memcmp(a->line, b->line, sizeof a->line) == 0 &&
+           a->hash == b->hash && a->stm == b->stm &&
            a->nempty == b->nempty && memcmp(a->cnt, b->cnt, sizeof a->cnt) == 0 &&
            memcmp(a->etot, b->etot, sizeof a->etot) == 0 &&
            memcmp(a->total, b->total, sizeof a->total) == 0;

@@ -42,7 +42,7 @@ static void test_classes(void) {
 }
 
 static int value(const gb_tables *t, int colour, int role, int a, int b, int c, int d) {
-    return t->ev[colour - 1][combo(a, b, c, d)][role];
+    return t->combo[colour - 1][combo(a, b, c, d)].ev[role];
 }
 
 static void test_tables(rv_gomoku_rule rule) {
@@ -53,11 +53,11 @@ static void test_tables(rv_gomoku_rule rule) {
     int bad = 0;
     for (int i = 0; i < 10000; i++)
         for (int c = 0; c < 2; c++)
-            for (int r = 0; r < 2; r++) bad += t.ev[c][i][r] != w->cls[c][r][gb_class_of(i)];
+            for (int r = 0; r < 2; r++) bad += t.combo[c][i].ev[r] != w->cls[c][r][gb_class_of(i)];
     CHECK_EQ_INT(bad, 0);
     CHECK(memcmp(t.extra, w->extra, sizeof t.extra) == 0);
     for (int c = 0; c < 2; c++)
-        for (int r = 0; r < 2; r++) CHECK_EQ_INT(t.ev[c][GB_COMBO_NONE][r], 0);
+        for (int r = 0; r < 2; r++) CHECK_EQ_INT(t.combo[c][GB_COMBO_NONE].ev[r], 0);
 
     /* shapes for the side to move (white: no forbidden points in any rule); a fitted
        linear model spreads the worth of weak shapes over correlated classes, so only the

@@ -2,14 +2,22 @@
  * rv-gomoku-train: the reproducible pipeline behind the Gomoku/Renju evaluation
  * tables (src/gomoku/eval_weights.c).  Deterministic for given arguments.
  *
- *   rv-gomoku-train selfplay --rule R --games N --seed S [--nodes K] [--eval E] [--out FILE]
+ *   rv-gomoku-train selfplay --rule R --games N --seed S [--nodes K] [--eval E]
+ *                            [--openings classic|wide] [--out FILE]
  *       Plays N games of the engine against itself (K nodes a move) on 15x15,
  *       each from an opening drawn by seed S: one of the 26 classical three-stone
- *       openings (one game in three) or 3-6 random stones in the central 7x7.
+ *       openings (one game in three) or 3-6 random stones in the central 7x7
+ *       (wide: one game in four, or 3-8 stones in the central 9x9).
  *       One line per game: 'RESULT NOPEN x,y,EVAL ...' (RESULT 1 black won,
  *       -1 white won, 0 draw; the first NOPEN moves are the opening; EVAL the
  *       engine's score for the mover, 0 in the opening). --eval hand plays with
- *       the hand-set tables (gb_eval_hand) instead of the built-in fitted ones.
+ *       the hand-set tables (gb_eval_hand) instead of the built-in fitted ones,
+ *       --eval table:FILE with a table written by fit.
+ *
+ *   rv-gomoku-train versus --rule R --games N --seed S --against E2 [--eval E] [--nodes K]
+ *                          [--openings classic|wide]
+ *       Plays evaluation E against E2 at K nodes a move (the same trees whatever the
+ *       machine's load), each opening with both colours, and prints E's score.
  *
  *   rv-gomoku-train fit --rule R [--l2 X] [--blend B] [--iters N] [--out FILE] DATA...
  *       Fits the rule's tables by regularised logistic regression of the game
@@ -25,12 +33,12 @@
  *
  * See docs/engine-gomoku.md and scripts/fit-gomoku-weights.sh (`make weights`).
  */
+#include "cmdline/cmdline.h"
 #include "gomoku/pattern.h"
 #include "gomoku/search.h"
 #include "renversi/core.h"
 #include "renversi/gomoku_ai.h"
 
-#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -45,7 +53,10 @@ static int par_extra(int stm, int term) { return 4 * NCLS + stm * GB_X_N + term;
 
 static void usage(FILE *f) {
     fprintf(f,
-            "usage: rv-gomoku-train selfplay --rule R --games N --seed S [--nodes K] [--eval E] [--out FILE]\n"
+            "usage: rv-gomoku-train selfplay --rule R --games N --seed S [--nodes K] [--eval E]\n"
+            "                                [--openings classic|wide] [--out FILE]\n"
+            "       rv-gomoku-train versus --rule R --games N --seed S --against E2 [--eval E]\n"
+            "                              [--nodes K] [--openings classic|wide]\n"
             "       rv-gomoku-train fit --rule R [--l2 X] [--blend B] [--iters N] [--out FILE] DATA...\n"
             "       rv-gomoku-train prior --rule R [--out FILE]\n"
             "       rv-gomoku-train emit --out FILE.c FREESTYLE STANDARD RENJU\n"
@@ -53,9 +64,13 @@ static void usage(FILE *f) {
             "R is freestyle, standard or renju (15x15).\n"
             "selfplay  N engine-vs-engine games, K nodes a move (default 4000), from\n"
             "          openings drawn with seed S (the 26 classical ones, or 3-6 random\n"
-            "          stones); one line per game: 'RESULT NOPEN x,y,EVAL ...'.\n"
-            "          --eval hand|fitted: the engine's evaluation tables (default fitted:\n"
-            "          the ones built in).\n"
+            "          stones; wide: more of them, farther out); one line per game:\n"
+            "          'RESULT NOPEN x,y,EVAL ...'.\n"
+            "          --eval hand|fitted|table:FILE: the engine's evaluation tables\n"
+            "          (default fitted: the ones built in; FILE: a table fit wrote).\n"
+            "versus    evaluation E (default fitted) against E2, K nodes a move, N games:\n"
+            "          N/2 openings drawn with seed S, each with both colours; prints\n"
+            "          'versus: N games, +W =D -L, score X%% +- M' (M: the 95%% margin).\n"
             "fit       logistic regression of the results on the evaluation's features,\n"
             "          L2 penalty X towards the hand-set values (default 20), N Newton\n"
             "          steps (default 60); one game in 10 is held out and its log loss\n"
@@ -64,15 +79,6 @@ static void usage(FILE *f) {
             "          self-play search's score as a probability (default 1).\n"
             "prior     the hand-set tables in the same text form.\n"
             "emit      the C source of the three rules' tables.\n");
-}
-
-static int parse_long(const char *s, long lo, long hi, long *out) {
-    char *end;
-    errno = 0;
-    long v = strtol(s, &end, 10);
-    if (errno || end == s || *end || v < lo || v > hi) return -1;
-    *out = v;
-    return 0;
 }
 
 static int parse_rule(const char *s, rv_gomoku_rule *r) {
@@ -106,37 +112,47 @@ static void classical(int k, int *dx, int *dy) {
             }
 }
 
-static int play_opening(rv_gomoku *g, rv_rng *r) {
+/* The opening of a game: one of the 26 classical ones (one game in three), or 3-6 random
+   stones in the central 7x7; with wide, the classical ones one game in four, else 3-8
+   random stones in the central 9x9. Returns its number of stones. */
+static int play_opening(rv_gomoku *g, rv_rng *r, int wide) {
     int c = BOARD / 2;
-    if (rv_rng_below(r, 3) == 0) {
+    if (rv_rng_below(r, wide ? 4 : 3) == 0) {
         int dx[3], dy[3];
         classical((int)rv_rng_below(r, 26), dx, dy);
         for (int i = 0; i < 3; i++)
             if (rv_gomoku_play(g, c + dx[i], c + dy[i]) != RV_OK) return -1;
         return 3;
     }
-    int n = 3 + (int)rv_rng_below(r, 4);
+    int n = 3 + (int)rv_rng_below(r, wide ? 6 : 4), half = wide ? 4 : 3;
     for (int i = 0; i < n;) {
-        int x = c - 3 + (int)rv_rng_below(r, 7), y = c - 3 + (int)rv_rng_below(r, 7);
+        int x = c - half + (int)rv_rng_below(r, (uint64_t)(2 * half + 1));
+        int y = c - half + (int)rv_rng_below(r, (uint64_t)(2 * half + 1));
         if (rv_gomoku_play(g, x, y) == RV_OK) i++; /* occupied or forbidden: draw again */
     }
     return n;
 }
 
-static int selfplay(rv_gomoku_rule rule, long games, long seed, long nodes, int hand, FILE *out) {
+/* An engine with evaluation tables w (NULL: the built-in fitted ones) for the rule. */
+static rv_gomoku_ai *new_ai(rv_gomoku_rule rule, const gb_eval_weights *w) {
     rv_gomoku_ai *ai = rv_gomoku_ai_new(8u << 20);
     if (!ai) {
         fprintf(stderr, "rv-gomoku-train: out of memory\n");
-        return 1;
+        return NULL;
     }
-    if (hand) {
-        /* the engine's tables, built now for the rule (a think keeps them), get the
-           hand-set evaluation */
-        static gb_eval_weights h;
-        gb_eval_hand(rule, &h);
+    if (w) {
+        /* the engine's tables, built now for the rule (a think keeps them), get w */
         gb_tables_build(&ai->tables, rule, 0x9E3779B97F4A7C15ull);
-        gb_tables_set_eval(&ai->tables, &h);
+        gb_tables_set_eval(&ai->tables, w);
     }
+    return ai;
+}
+
+/* Plays the games with evaluation tables w (NULL: the built-in fitted ones). */
+static int selfplay(rv_gomoku_rule rule, long games, long seed, long nodes,
+                    const gb_eval_weights *w, int wide, FILE *out) {
+    rv_gomoku_ai *ai = new_ai(rule, w);
+    if (!ai) return 1;
     rv_rng r;
     rv_rng_seed(&r, (uint64_t)seed * 0x9E3779B97F4A7C15ULL + (uint64_t)rule);
     rv_gomoku_limits lim = {.level = 0, .nodes = nodes};
@@ -145,7 +161,7 @@ static int selfplay(rv_gomoku_rule rule, long games, long seed, long nodes, int 
         rv_gomoku g;
         rv_gomoku_init(&g, BOARD, BOARD, rule);
         rv_gomoku_ai_clear(ai);
-        int nopen = play_opening(&g, &r);
+        int nopen = play_opening(&g, &r, wide);
         if (nopen < 0) {
             fprintf(stderr, "rv-gomoku-train: bad opening\n");
             rv_gomoku_ai_free(ai);
@@ -181,6 +197,66 @@ static int selfplay(rv_gomoku_rule rule, long games, long seed, long nodes, int 
                     wins[0], wins[1]);
     }
     rv_gomoku_ai_free(ai);
+    return 0;
+}
+
+/* Plays games/2 openings drawn by seed, each with both colours, between evaluation
+   tables a and b (NULL: the built-in ones) at the given nodes a move; prints a's
+   score. */
+static int versus(rv_gomoku_rule rule, long games, long seed, long nodes, const gb_eval_weights *a,
+                  const gb_eval_weights *b, int wide) {
+    rv_gomoku_ai *ai[2] = {new_ai(rule, a), new_ai(rule, b)};
+    if (!ai[0] || !ai[1]) {
+        rv_gomoku_ai_free(ai[0]);
+        rv_gomoku_ai_free(ai[1]);
+        return 1;
+    }
+    rv_rng r;
+    rv_rng_seed(&r, (uint64_t)seed * 0x9E3779B97F4A7C15ULL + (uint64_t)rule + 77);
+    rv_gomoku_limits lim = {.level = 0, .nodes = nodes};
+    long won = 0, drawn = 0, lost = 0;
+    rv_gomoku open;
+    int nopen = 0;
+    for (long gi = 0; gi < games; gi++) {
+        if (gi % 2 == 0) {
+            rv_gomoku_init(&open, BOARD, BOARD, rule);
+            nopen = play_opening(&open, &r, wide);
+            if (nopen < 0) break;
+        }
+        /* a plays black in even games, white in odd ones; the opening's last stone
+           decides who moves first */
+        int a_black = gi % 2 == 0;
+        rv_gomoku g = open;
+        rv_gomoku_ai_clear(ai[0]);
+        rv_gomoku_ai_clear(ai[1]);
+        rv_gomoku_result res;
+        rv_gomoku_get_result(&g, &res);
+        while (!res.over && rv_gomoku_move_count(&g) < BOARD * BOARD) {
+            int black = rv_gomoku_to_move(&g) == RV_BLACK;
+            rv_gomoku_ai *e = ai[black == a_black ? 0 : 1];
+            rv_gomoku_ai_info info;
+            if (rv_gomoku_ai_think(e, &g, &lim, &info) != RV_OK) break;
+            if (rv_gomoku_play_forced(&g, info.x, info.y) != RV_OK) break;
+            rv_gomoku_get_result(&g, &res);
+        }
+        if (res.winner == RV_EMPTY)
+            drawn++;
+        else if ((res.winner == RV_BLACK) == a_black)
+            won++;
+        else
+            lost++;
+        if ((gi + 1) % 20 == 0)
+            fprintf(stderr, "versus: %ld games, +%ld =%ld -%ld\n", gi + 1, won, drawn, lost);
+    }
+    rv_gomoku_ai_free(ai[0]);
+    rv_gomoku_ai_free(ai[1]);
+    long n = won + drawn + lost;
+    if (n == 0) return 1;
+    double sc = (won + 0.5 * drawn) / (double)n, var = 0;
+    /* the 95% margin from the games' own spread */
+    var = ((double)won * (1 - sc) * (1 - sc) + drawn * (0.5 - sc) * (0.5 - sc) + lost * sc * sc) / n;
+    printf("versus: %ld games, +%ld =%ld -%ld, score %.1f%% +- %.1f\n", n, won, drawn, lost,
+           100 * sc, 100 * 1.96 * sqrt(var / n));
     return 0;
 }
 
@@ -227,6 +303,15 @@ static int read_table(const char *path, int *w) {
         }
     fclose(f);
     return 0;
+}
+
+/* A table read by read_table as the engine's evaluation tables. */
+static void values_to_weights(const int *v, gb_eval_weights *w) {
+    for (int c = 0; c < 2; c++) {
+        for (int r = 0; r < 2; r++)
+            for (int k = 0; k < NCLS; k++) w->cls[c][r][k] = (int16_t)v[par_cls(c, r, k)];
+        for (int x = 0; x < GB_X_N; x++) w->extra[c][x] = (int16_t)v[par_extra(c, x)];
+    }
 }
 
 /* The hand-set values (gb_eval_hand) as the fit's parameter vector. */
@@ -558,6 +643,29 @@ static int emit(const char *out, char **files) {
     return 0;
 }
 
+/* The evaluation tables SPEC names for the rule: "fitted" (the built-in ones: *w NULL),
+   "hand" or "table:FILE" (a table fit wrote), put in *buf. Returns 0, or 1 / 2 after a
+   message. */
+static int load_eval(const char *who, const char *spec, rv_gomoku_rule rule, gb_eval_weights *buf,
+                     const gb_eval_weights **w) {
+    *w = NULL;
+    if (!strcmp(spec, "fitted")) return 0;
+    if (!strcmp(spec, "hand")) {
+        gb_eval_hand(rule, buf);
+        *w = buf;
+        return 0;
+    }
+    if (strncmp(spec, "table:", 6)) {
+        fprintf(stderr, "%s: evaluation '%s': expected hand, fitted or table:FILE\n", who, spec);
+        return 2;
+    }
+    static int v[NPAR];
+    if (read_table(spec + 6, v)) return 1;
+    values_to_weights(v, buf);
+    *w = buf;
+    return 0;
+}
+
 /* ------------------------------------------------------------------ main */
 
 int main(int argc, char **argv) {
@@ -566,79 +674,73 @@ int main(int argc, char **argv) {
         return argc < 2 ? 2 : 0;
     }
     const char *cmd = argv[1];
+    if (strcmp(cmd, "selfplay") && strcmp(cmd, "versus") && strcmp(cmd, "fit") && strcmp(cmd, "prior") && strcmp(cmd, "emit")) {
+        fprintf(stderr, "rv-gomoku-train: unknown command '%s'\n", cmd);
+        usage(stderr);
+        return 2;
+    }
     rv_gomoku_rule rule = RV_RULE_FREESTYLE;
-    int have_rule = 0;
     long games = 0, seed = -1, nodes = 4000, iters = 60;
     double l2 = 20, blend = 1;
-    int hand = 0;
-    const char *out = NULL;
-    char *files[256];
-    int nfiles = 0;
-    for (int i = 2; i < argc; i++) {
-        const char *a = argv[i];
-        int more = i + 1 < argc;
-        if (!strcmp(a, "--help")) {
-            usage(stdout);
-            return 0;
-        } else if (!strcmp(a, "--rule") && more) {
-            if (parse_rule(argv[++i], &rule)) return 2;
-            have_rule = 1;
-        } else if (!strcmp(a, "--games") && more) {
-            if (parse_long(argv[++i], 1, 10000000, &games)) goto bad;
-        } else if (!strcmp(a, "--seed") && more) {
-            if (parse_long(argv[++i], 0, 1000000000, &seed)) goto bad;
-        } else if (!strcmp(a, "--nodes") && more) {
-            if (parse_long(argv[++i], 100, 100000000, &nodes)) goto bad;
-        } else if (!strcmp(a, "--iters") && more) {
-            if (parse_long(argv[++i], 0, 100000, &iters)) goto bad;
-        } else if (!strcmp(a, "--l2") && more) {
-            char *end;
-            l2 = strtod(argv[++i], &end);
-            if (*end || !(l2 >= 0)) goto bad;
-        } else if (!strcmp(a, "--eval") && more) {
-            i++;
-            if (!strcmp(argv[i], "hand")) hand = 1;
-            else if (!strcmp(argv[i], "fitted")) hand = 0;
-            else goto bad;
-        } else if (!strcmp(a, "--blend") && more) {
-            char *end;
-            blend = strtod(argv[++i], &end);
-            if (*end || !(blend >= 0 && blend <= 1)) goto bad;
-        } else if (!strcmp(a, "--out") && more) {
-            out = argv[++i];
-        } else if (a[0] == '-') {
-            fprintf(stderr, "rv-gomoku-train: unknown option '%s' (or its value is missing)\n", a);
-            return 2;
-        } else if (nfiles < 256) {
-            files[nfiles++] = argv[i];
-        } else {
-            fprintf(stderr, "rv-gomoku-train: more than 256 files\n");
-            return 2;
-        }
-        continue;
-    bad:
-        fprintf(stderr, "rv-gomoku-train: bad value '%s' for %s\n", argv[i], a);
+    const char *rule_name = NULL, *eval = "fitted", *against = NULL, *openings = "classic",
+               *out = NULL;
+    const rv_cli_opt opts[] = {{"--rule", RV_CLI_STR, &rule_name, 0, 0},
+                               {"--games", RV_CLI_INT, &games, 1, 10000000},
+                               {"--seed", RV_CLI_INT, &seed, 0, 1000000000},
+                               {"--nodes", RV_CLI_INT, &nodes, 100, 100000000},
+                               {"--iters", RV_CLI_INT, &iters, 0, 100000},
+                               {"--l2", RV_CLI_NUM, &l2, 0, 1e12},
+                               {"--blend", RV_CLI_NUM, &blend, 0, 1},
+                               {"--eval", RV_CLI_STR, &eval, 0, 0},
+                               {"--against", RV_CLI_STR, &against, 0, 0},
+                               {"--openings", RV_CLI_STR, &openings, 0, 0},
+                               {"--out", RV_CLI_STR, &out, 0, 0},
+                               {NULL, RV_CLI_FLAG, NULL, 0, 0}};
+    char who[64];
+    snprintf(who, sizeof who, "rv-gomoku-train %s", cmd);
+    int nfiles, rc = rv_cli_options(who, argc - 2, argv + 2, opts, &nfiles);
+    if (rc == RV_CLI_HELP) return usage(stdout), 0;
+    if (rc) return rc;
+    char **files = argv + 2;
+    if (rule_name && parse_rule(rule_name, &rule)) return 2;
+    if (strcmp(openings, "wide") && strcmp(openings, "classic")) {
+        fprintf(stderr, "%s: --openings '%s': expected classic or wide\n", who, openings);
         return 2;
     }
     if (!strcmp(cmd, "selfplay")) {
-        if (!have_rule || games <= 0 || seed < 0 || nfiles) {
+        if (!rule_name || games <= 0 || seed < 0 || nfiles) {
             fprintf(stderr, "rv-gomoku-train selfplay: needs --rule, --games and --seed\n");
             return 2;
         }
+        int wide = !strcmp(openings, "wide");
+        static gb_eval_weights ew;
+        const gb_eval_weights *w;
+        if ((rc = load_eval(who, eval, rule, &ew, &w))) return rc;
         FILE *f = out ? fopen(out, "w") : stdout;
         if (!f) {
             perror(out);
             return 1;
         }
-        int rc = selfplay(rule, games, seed, nodes, hand, f);
+        rc = selfplay(rule, games, seed, nodes, w, wide, f);
         if (out && fclose(f)) {
             perror(out);
             return 1;
         }
         return rc;
     }
+    if (!strcmp(cmd, "versus")) {
+        if (!rule_name || games <= 0 || seed < 0 || nfiles || !against) {
+            fprintf(stderr, "rv-gomoku-train versus: needs --rule, --games, --seed and --against\n");
+            return 2;
+        }
+        static gb_eval_weights ea, eb;
+        const gb_eval_weights *wa, *wb;
+        if ((rc = load_eval(who, eval, rule, &ea, &wa)) || (rc = load_eval(who, against, rule, &eb, &wb)))
+            return rc;
+        return versus(rule, games, seed, nodes, wa, wb, !strcmp(openings, "wide"));
+    }
     if (!strcmp(cmd, "fit")) {
-        if (!have_rule || nfiles == 0) {
+        if (!rule_name || nfiles == 0) {
             fprintf(stderr, "rv-gomoku-train fit: needs --rule and DATA files\n");
             return 2;
         }
@@ -647,7 +749,7 @@ int main(int argc, char **argv) {
                            : rule == RV_RULE_STANDARD ? "standard.txt" : "freestyle.txt");
     }
     if (!strcmp(cmd, "prior")) {
-        if (!have_rule || nfiles) {
+        if (!rule_name || nfiles) {
             fprintf(stderr, "rv-gomoku-train prior: needs --rule\n");
             return 2;
         }
@@ -655,14 +757,9 @@ int main(int argc, char **argv) {
         prior_values(rule, p);
         return write_table(out ? out : "prior.txt", rule, p);
     }
-    if (!strcmp(cmd, "emit")) {
-        if (nfiles != 3 || !out) {
-            fprintf(stderr, "rv-gomoku-train emit: needs --out FILE.c and 3 table files\n");
-            return 2;
-        }
-        return emit(out, files);
+    if (nfiles != 3 || !out) {
+        fprintf(stderr, "rv-gomoku-train emit: needs --out FILE.c and 3 table files\n");
+        return 2;
     }
-    fprintf(stderr, "rv-gomoku-train: unknown command '%s'\n", cmd);
-    usage(stderr);
-    return 2;
+    return emit(out, files);
 }

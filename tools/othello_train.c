@@ -17,6 +17,10 @@
  *       the opening by a search: exact at E empties or fewer, else the score of
  *       a depth-D midgame search (see label()).
  *
+ *   rv-train games [--solve E] [--out FILE] GAMES...
+ *       Replays recorded games (the WTHOR database: .wtb files or PGN text) and
+ *       labels their positions like selfplay (see games_label()).
+ *
  *   rv-train fit [--epochs N] [--l2 X] [--init FILE --delta FILE] [--out FILE] DATA...
  *       Fits the weights of the pattern evaluation (src/reversi/pattern.h) to
  *       the positions by regularised least squares (see fit_stage()) and
@@ -41,6 +45,7 @@
 #include "reversi/pattern.h"
 #include "reversi/probcut.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <inttypes.h>
 #include <math.h>
@@ -53,6 +58,7 @@ static void usage(FILE *f) {
             "usage: rv-train selfplay --games N --seed S [--depth D] [--solve E] [--eval E] [--out FILE]\n"
             "       rv-train label --games N --seed S [--depth D] [--solve E] [--random R]\n"
             "                      [--weights FILE] [--out FILE]\n"
+            "       rv-train games [--solve E] [--out FILE] GAMES...\n"
             "       rv-train fit [--epochs N] [--l2 X] [--min N] [--init FILE [--delta FILE]\n"
             "                    [--quantum Q]] [--freeze-patterns 1] [--out FILE] DATA...\n"
             "       rv-train probcut-data --positions N --seed S [--depth D] [--out FILE]\n"
@@ -73,6 +79,12 @@ static void usage(FILE *f) {
             "          the exact disc difference at E empties or fewer (default 20),\n"
             "          else the depth-D score in discs (side to move).  --weights: the\n"
             "          evaluation's weights from a file instead of the built-in ones.\n"
+            "games     replays recorded games (WTHOR .wtb files, or PGN text: a line\n"
+            "          starting with '[' is a header, words like f5 are moves) and\n"
+            "          writes every position as 'PLAYER OPPONENT SCORE': exact from\n"
+            "          E empties on (default 16), earlier the exact value of the\n"
+            "          game's first position with E empties.  Games with an illegal\n"
+            "          move or that stop early are skipped (counted on stderr).\n"
             "fit       fits the pattern weights to the DATA files (selfplay or label\n"
             "          output) by least squares with an L2 penalty X (default 8), N\n"
             "          sweeps (default 100), and writes them (default eval_weights.bin).\n"
@@ -324,6 +336,165 @@ static int label(int argc, char **argv) {
     return 0;
 }
 
+
+/* ------------------------------------------------------------ games */
+
+/*
+ * Recorded games (the WTHOR database of the French Othello federation, as
+ * its .wtb files or as PGN text), each labelled like selfplay: the game's
+ * first position with at most E empties is solved exactly, every later
+ * position too, and the earlier ones get the value of the first (the result
+ * of the game's opening and midgame with perfect play from E empties on).
+ */
+
+/* A game's moves as squares 0..63 (passes are not recorded). */
+typedef struct game_rec {
+    uint8_t sq[RV_REVERSI_MAX_PLIES];
+    int n;
+} game_rec;
+
+typedef struct games_stats {
+    long games, bad, short_, written;
+} games_stats;
+
+/* Replays g, labels its positions and writes them; a game with a move that is
+ * not legal, or that stops before E empties without being over, is counted
+ * and skipped. */
+static int games_label(rv_reversi_ai *ai, const game_rec *g, int solve_at, FILE *out,
+                       games_stats *st) {
+    sample s[RV_REVERSI_MAX_PLIES];
+    int n = 0, anchor = -1;
+    rv_reversi_pos pos;
+    rv_reversi_init(&pos);
+    st->games++;
+    for (int i = 0; i < g->n && !rv_reversi_is_over(&pos); i++) {
+        uint64_t moves = rv_reversi_moves(&pos);
+        if (!moves) {
+            rv_reversi_play(&pos, RV_REVERSI_PASS);
+            moves = rv_reversi_moves(&pos);
+        }
+        if (!((moves >> g->sq[i]) & 1)) return st->bad++, 0;
+        if (n < RV_REVERSI_MAX_PLIES) s[n++] = (sample){pos.player, pos.opponent, 0, 0, pos.side == RV_BLACK};
+        rv_reversi_play(&pos, g->sq[i]);
+    }
+    int over = rv_reversi_is_over(&pos);
+    for (int i = 0; i < n; i++) {
+        if (64 - rv_bb_count(s[i].p | s[i].o) > solve_at) continue;
+        rv_reversi_pos q = pos;
+        q.player = s[i].p;
+        q.opponent = s[i].o;
+        q.side = s[i].black ? RV_BLACK : RV_WHITE;
+        rv_reversi_solve_result r;
+        if (rv_reversi_solve(ai, &q, 0, &r) != RV_OK) return -1;
+        s[i].exact = 1;
+        s[i].score = r.score;
+        if (anchor < 0) anchor = i;
+    }
+    if (anchor < 0) {
+        if (!over) return st->short_++, 0; /* the record stops early */
+        int sc = rv_reversi_score(&pos);
+        for (int i = 0; i < n; i++) {
+            s[i].exact = 1;
+            s[i].score = s[i].black == (pos.side == RV_BLACK) ? sc : -sc;
+        }
+    }
+    for (int i = 0; i < n; i++) {
+        int sc = s[i].score;
+        if (!s[i].exact) sc = s[i].black == s[anchor].black ? s[anchor].score : -s[anchor].score;
+        fprintf(out, "%016" PRIx64 " %016" PRIx64 " %d\n", s[i].p, s[i].o, sc);
+        st->written++;
+    }
+    return 0;
+}
+
+/* The games of a WTHOR .wtb file: a 16-byte header (byte 12: board size, 0 or
+ * 8 for 8x8), then 68-byte records whose bytes 8..67 are the moves as
+ * 10 * row + column (1..8 each; 0 after the last move). */
+static int games_wtb(FILE *f, const char *path, rv_reversi_ai *ai, int solve_at, FILE *out,
+                     games_stats *st) {
+    unsigned char h[16], r[68];
+    if (fread(h, 1, 16, f) != 16 || (h[12] != 0 && h[12] != 8))
+        return fprintf(stderr, "rv-train: %s: expected a WTHOR 8x8 game file (.wtb)\n", path), -1;
+    while (fread(r, 1, 68, f) == 68) {
+        game_rec g = {.n = 0};
+        for (int i = 8; i < 68 && r[i]; i++) {
+            int row = r[i] / 10, col = r[i] % 10;
+            if (row < 1 || row > 8 || col < 1 || col > 8) break;
+            g.sq[g.n++] = (uint8_t)((row - 1) * 8 + col - 1);
+        }
+        if (games_label(ai, &g, solve_at, out, st) != 0) return -1;
+    }
+    return 0;
+}
+
+/* The games of a PGN text file: a line starting with '[' is a header (a new
+ * game starts at the first header after some moves); elsewhere every word of
+ * a column letter and a row digit ("f5", "F5") is a move. */
+static int games_pgn(FILE *f, rv_reversi_ai *ai, int solve_at, FILE *out, games_stats *st) {
+    game_rec g = {.n = 0};
+    char tok[3];
+    int c, prev = '\n', header = 0, len = 0, too_long = 0;
+    do {
+        c = getc(f);
+        if (c != EOF && isalnum(c)) {
+            if (len < 3) tok[len] = (char)c;
+            len++;
+        } else {
+            if (len == 2 && (tok[0] | 32) >= 'a' && (tok[0] | 32) <= 'h' && tok[1] >= '1' && tok[1] <= '8') {
+                if (g.n < RV_REVERSI_MAX_PLIES) g.sq[g.n++] = (uint8_t)((tok[1] - '1') * 8 + ((tok[0] | 32) - 'a'));
+                else too_long = 1;
+            }
+            len = 0;
+        }
+        if (c == EOF || (prev == '\n' && c == '[')) {
+            if (too_long) st->bad++;
+            else if (g.n && games_label(ai, &g, solve_at, out, st) != 0) return -1;
+            g.n = too_long = 0;
+            header = 1;
+        }
+        if (c == '\n') header = 0;
+        if (header) len = 0; /* words of a header are not moves */
+        prev = c;
+    } while (c != EOF);
+    return 0;
+}
+
+static int games_cmd(int argc, char **argv) {
+    long solve_at = 16;
+    const char *out_path = NULL;
+    const rv_cli_opt opts[] = {{"--solve", RV_CLI_INT, &solve_at, 0, 26},
+                               {"--out", RV_CLI_STR, &out_path, 0, 0},
+                               {NULL, RV_CLI_FLAG, NULL, 0, 0}};
+    int npos, rc = rv_cli_options("rv-train games", argc, argv, opts, &npos);
+    if (rc == RV_CLI_HELP) return usage(stdout), 0;
+    if (rc) return rc;
+    if (!npos) return fprintf(stderr, "rv-train games: no game files given (.wtb or .pgn)\n"), 2;
+    FILE *out = open_out(out_path);
+    if (!out) return 1;
+    rv_reversi_ai *ai = rv_reversi_ai_new(16u << 20);
+    if (!ai) return fprintf(stderr, "rv-train: out of memory\n"), 1;
+    games_stats st = {0};
+    double t0 = rv_clock_seconds();
+    for (int i = 0; i < npos; i++) {
+        FILE *f = fopen(argv[i], "rb");
+        if (!f) return fprintf(stderr, "rv-train: cannot read %s: %s\n", argv[i], strerror(errno)), 1;
+        size_t len = strlen(argv[i]);
+        int wtb = len > 4 && (!strcmp(argv[i] + len - 4, ".wtb") || !strcmp(argv[i] + len - 4, ".WTB"));
+        rc = wtb ? games_wtb(f, argv[i], ai, (int)solve_at, out, &st)
+                 : games_pgn(f, ai, (int)solve_at, out, &st);
+        fclose(f);
+        if (rc) return 1;
+        fprintf(stderr, "games: %s: %ld games so far, %ld positions, %ld with an illegal move, %ld cut short, %.0f s\n",
+                argv[i], st.games, st.written, st.bad, st.short_, rv_clock_seconds() - t0);
+        fflush(out);
+    }
+    rv_reversi_ai_free(ai);
+    if (out != stdout && fclose(out) != 0) {
+        fprintf(stderr, "rv-train: error writing %s\n", out_path);
+        return 1;
+    }
+    return 0;
+}
 
 /* ------------------------------------------------------------ fit */
 
@@ -962,6 +1133,7 @@ int main(int argc, char **argv) {
     }
     if (!strcmp(argv[1], "selfplay")) return selfplay(argc - 2, argv + 2);
     if (!strcmp(argv[1], "label")) return label(argc - 2, argv + 2);
+    if (!strcmp(argv[1], "games")) return games_cmd(argc - 2, argv + 2);
     if (!strcmp(argv[1], "fit")) return fit(argc - 2, argv + 2);
     if (!strcmp(argv[1], "probcut-data")) return probcut_data(argc - 2, argv + 2);
     if (!strcmp(argv[1], "probcut-fit")) return probcut_fit(argc - 2, argv + 2);

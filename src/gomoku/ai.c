@@ -109,15 +109,17 @@ rv_status rv_gomoku_ai_think(rv_gomoku_ai *ai, const rv_gomoku *g, const rv_gomo
     }
     if (depth > AI_MAX_PLY - 8) depth = AI_MAX_PLY - 8;
     ai->nodes = 0;
-    ai->node_limit = (uint64_t)lim->nodes;
     ai->aborted = 0;
     ai->seldepth = 0;
-    /* the time plan: alpha-beta may run to 85% of the time, the last 15% is kept for
-       checking the chosen move against the opponent's threats; a new iteration is not
-       started after 55% (an unfinished one still counts when it found a better move) */
-    double t_end = time_ms > 0 ? t0 + (double)time_ms / 1000.0 : 0;
-    ai->deadline = time_ms > 0 ? t0 + (double)time_ms * 0.85 / 1000.0 : 0;
-    ai->soft_deadline = time_ms > 0 ? t0 + (double)time_ms * 0.55 / 1000.0 : 0;
+    /* the budget plan, the same shares of the time and of a node limit: our VCF until
+       30%, the VCT until 40%, alpha-beta until 85% (93% when its best move is unstable;
+       gsearch_root starts an iteration when it can get half way, and an unfinished one
+       counts when it found a better move), the rest for checking the chosen move against
+       the opponent's threats */
+    ai->t0 = t0;
+    ai->budget_s = time_ms > 0 ? (double)time_ms / 1000.0 : 0;
+    ai->budget_nodes = (uint64_t)lim->nodes;
+    ai->ext_frac = 0.93;
     memset(ai->killer, 0xFF, sizeof ai->killer);
     /* history orders moves within a think; older counts fade so they never swamp the
        pattern scores that choose which moves are searched at all */
@@ -127,31 +129,28 @@ rv_status rv_gomoku_ai_think(rv_gomoku_ai *ai, const rv_gomoku *g, const rv_gomo
     int move = -1, score = 0, done = 0, win = 0;
     int seq[RV_GOMOKU_VCF_MAX_MOVES], nseq = 0;
     if (vcf_nodes > 0 && !b->cnt[2 - b->stm][TL_FIVE]) {
-        /* our own VCF first, with at most 30% of the time */
-        double deadline = ai->deadline;
-        if (time_ms > 0) ai->deadline = t0 + (double)time_ms * 0.3 / 1000.0;
-        uint64_t budget = (uint64_t)vcf_nodes;
-        if (lim->nodes > 0 && (uint64_t)lim->nodes / 2 < budget) budget = (uint64_t)lim->nodes / 2;
-        if (gvcf_run(ai, 30, budget, seq, &nseq) && nseq > 0) {
+        ai->stop_frac = 0.3;
+        if (gvcf_run(ai, 30, (uint64_t)vcf_nodes, seq, &nseq) && nseq > 0) {
             move = seq[0];
             score = AI_WIN - nseq;
             win = 1;
         }
+        ai->aborted = 0;
         if (move < 0 && level_vct > 0) {
-            /* then fours and threes, with up to 40% of the time in all */
-            if (time_ms > 0) ai->deadline = t0 + (double)time_ms * 0.4 / 1000.0;
+            /* then fours and threes */
+            ai->stop_frac = 0.4;
             int first;
-            if (gvct_run(ai, level_vct, budget, &first)) {
+            if (gvct_run(ai, level_vct, (uint64_t)vcf_nodes, &first)) {
                 move = first;
                 score = AI_WIN - 40;
                 win = 1;
             }
         }
-        ai->deadline = deadline;
         ai->aborted = 0;
     }
     if (move < 0) {
         int order[64], norder = 0;
+        ai->stop_frac = 0.85;
         if (!gsearch_root(ai, depth, &move, &score, &done, order, &norder)) return RV_EOVER;
         if (score >= RV_GOMOKU_AI_WIN_MIN)
             win = 1;
@@ -160,7 +159,7 @@ rv_status rv_gomoku_ai_think(rv_gomoku_ai *ai, const rv_gomoku *g, const rv_gomo
         else if (vcf_nodes > 0) {
             /* the search's horizon misses long four chains: skip a move after which the
                opponent has a VCF, if a later candidate has none */
-            ai->deadline = t_end;
+            ai->stop_frac = 1.0;
             ai->aborted = 0;
             for (int k = 0; k < norder && k < 6 && !gai_should_stop(ai); k++) {
                 gb_play(b, order[k]);

@@ -6,14 +6,13 @@
 
 #include <string.h>
 
+#include "gomoku/line_table.h"
+
 #include "renversi/core.h"
 
 const int gb_dir[4] = {1, GB_STRIDE, GB_STRIDE + 1, GB_STRIDE - 1};
 
 static const uint16_t pow3[10] = {1, 3, 9, 27, 81, 243, 729, 2187, 6561, 19683};
-
-/* Window digit index of the point at offset k (-5..5, k != 0) from the centre. */
-static inline int digit_of(int k) { return k < 0 ? k + 5 : k + 4; }
 
 /*
  * Does playing the centre of line[0..10] (line[5] = own stone already) make a win
@@ -105,11 +104,10 @@ int gb_eval_rule_index(rv_gomoku_rule rule) {
 }
 
 void gb_tables_set_eval(gb_tables *t, const gb_eval_weights *w) {
-    memset(t->ev, 0, sizeof t->ev); /* GB_COMBO_NONE: worth nothing */
     for (int i = 0; i < 10000; i++) {
         int k = gb_class_of(i);
         for (int c = 0; c < 2; c++)
-            for (int r = 0; r < 2; r++) t->ev[c][i][r] = w->cls[c][r][k];
+            for (int r = 0; r < 2; r++) t->combo[c][i].ev[r] = w->cls[c][r][k];
     }
     memcpy(t->extra, w->extra, sizeof t->extra);
 }
@@ -142,9 +140,11 @@ void gb_tables_build(gb_tables *t, rv_gomoku_rule rule, uint64_t seed) {
     for (int c = 0; c < 2; c++)
         for (int i = 0; i < 10000; i++) {
             int k4[4] = {i / 1000, i / 100 % 10, i / 10 % 10, i % 10};
-            gb_combo_eval(k4, rule == RV_RULE_RENJU, c + 1, &t->combo_val[c][i],
-                          &t->combo_tl[c][i]);
+            gb_combo_eval(k4, rule == RV_RULE_RENJU, c + 1, &t->combo[c][i].val,
+                          &t->combo[c][i].tl);
         }
+    memset(t->combo[0] + GB_COMBO_NONE, 0, sizeof t->combo[0][0]); /* TL_NONE, no value */
+    memset(t->combo[1] + GB_COMBO_NONE, 0, sizeof t->combo[1][0]);
     gb_tables_set_eval(t, &gb_eval_fitted[gb_eval_rule_index(rule)]);
     rv_rng r;
     rv_rng_seed(&r, seed);
@@ -212,44 +212,34 @@ void gb_combo_eval(const int *k4, int renju, int c, int16_t *val, uint8_t *tl) {
     *tl = (uint8_t)level;
 }
 
-/* Re-derives the point's values and threat level (colour index c) from its cached line
-   patterns. */
-static void rescore_point(gboard *b, int c, int p) {
-    const gb_tables *t = b->t;
-    int old = b->combo[c][p];
-    b->total[c] -= b->val[c][p];
-    b->cnt[c][b->tl[c][p]]--;
-    b->etot[c][0] -= t->ev[c][old][0];
-    b->etot[c][1] -= t->ev[c][old][1];
-    const uint8_t *k = b->pc[c][p];
-    int i = ((k[0] * 10 + k[1]) * 10 + k[2]) * 10 + k[3];
+/* Gives the point the values and threat level (colour index c) of combo i, in place of
+   those of its combo so far (GB_COMBO_NONE after a stone: not counted). */
+static inline void rescore_point(gboard *b, int c, int p, int i) {
+    const gb_combo_info *o = &b->t->combo[c][b->combo[c][p]], *n = &b->t->combo[c][i];
+    b->total[c] += n->val - o->val;
+    b->cnt[c][o->tl]--;
+    b->cnt[c][n->tl]++;
+    b->etot[c][0] += n->ev[0] - o->ev[0];
+    b->etot[c][1] += n->ev[1] - o->ev[1];
     b->combo[c][p] = (uint16_t)i;
-    b->val[c][p] = t->combo_val[c][i];
-    b->tl[c][p] = t->combo_tl[c][i];
-    b->total[c] += b->val[c][p];
-    b->cnt[c][b->tl[c][p]]++;
-    b->etot[c][0] += t->ev[c][i][0];
-    b->etot[c][1] += t->ev[c][i][1];
+    b->val[c][p] = n->val;
+    b->tl[c][p] = n->tl;
 }
 
 /* Looks every line pattern of the empty point up again (it was just emptied, or loaded). */
 static void refresh_point(gboard *b, int p) {
     for (int c = 0; c < 2; c++) {
-        for (int d = 0; d < 4; d++) b->pc[c][p][d] = b->t->pat[c][b->key[c][d][p]];
-        rescore_point(b, c, p);
+        uint8_t *k = b->pc[c][p];
+        for (int d = 0; d < 4; d++) k[d] = b->t->pat[c][gb_key(b, c, d, p)];
+        rescore_point(b, c, p, ((k[0] * 10 + k[1]) * 10 + k[2]) * 10 + k[3]);
     }
 }
 
 /* Takes the point out of the sums (a stone is placed on it). */
 static void clear_point(gboard *b, int p) {
     for (int c = 0; c < 2; c++) {
-        b->total[c] -= b->val[c][p];
-        b->cnt[c][b->tl[c][p]]--;
-        b->etot[c][0] -= b->t->ev[c][b->combo[c][p]][0];
-        b->etot[c][1] -= b->t->ev[c][b->combo[c][p]][1];
-        b->val[c][p] = 0;
-        b->tl[c][p] = TL_NONE;
-        b->combo[c][p] = GB_COMBO_NONE;
+        rescore_point(b, c, p, GB_COMBO_NONE);
+        b->cnt[c][TL_NONE]--; /* a stone is not counted */
     }
 }
 
@@ -265,36 +255,52 @@ static inline void log_point(gboard *b, gb_saved *log, int c, int p) {
     memcpy(e->pc, b->pc[c][p], 4);
 }
 
-/* Adds (sign 1) or removes (sign -1) a stone of colour c at p in every key that sees it;
-   with log, the points' patterns are re-derived (the state before goes to the log),
-   without, only the keys change (gb_undo restores the rest from the log). */
-static void update_keys(gboard *b, int p, int c, int sign, gb_saved *log, int patterns) {
-    int own = c - 1, other = 2 - c;
+/* The key of an 11-point window whose own stones are the bits of own and whose
+   opponent stones and off-board points are the bits of oth (the centre, bit 5, is
+   ignored). */
+static inline int window_key(uint64_t own, uint64_t oth) {
+    return rv_line_tern[own & 0x7FF] + 2 * rv_line_tern[oth & 0x7FF];
+}
+
+int gb_key(const gboard *b, int c, int d, int p) {
+    int l = gb_line_of(p, d), sh = gb_line_pos(p, d) - 5;
+    uint64_t off = b->line[2][d][l];
+    return window_key(b->line[c][d][l] >> sh, (b->line[1 - c][d][l] | off) >> sh);
+}
+
+/* Puts (set 1) or takes away (set 0) a stone of colour c at p in its 4 lines; with
+   patterns, the line patterns of the empty points within 5 on those lines are looked
+   up again and the points whose pattern changed re-scored (their state before goes
+   to log when it is not NULL); without, gb_undo restores them from the log. */
+static void update_lines(gboard *b, int p, int c, int set, gb_saved *log, int patterns) {
     for (int d = 0; d < 4; d++) {
-        int step = gb_dir[d];
-        for (int k = -5; k <= 5; k++) {
-            if (k == 0) continue;
-            int q = p - k * step;
-            int i = digit_of(k);
-            b->key[own][d][q] = (uint16_t)(b->key[own][d][q] + sign * pow3[i]);
-            b->key[other][d][q] = (uint16_t)(b->key[other][d][q] + sign * 2 * pow3[i]);
-        }
+        uint64_t bit = (uint64_t)1 << gb_line_pos(p, d);
+        uint64_t *w = &b->line[c - 1][d][gb_line_of(p, d)];
+        *w = set ? *w | bit : *w & ~bit;
     }
     if (!patterns) return;
     /* only the line through p changed at each point: one lookup per colour, and the
        point is re-scored only when that line's pattern changed */
     for (int d = 0; d < 4; d++) {
-        int step = gb_dir[d];
+        static const int digit[4] = {1000, 100, 10, 1}; /* d's digit in a combo */
+        int step = gb_dir[d], l = gb_line_of(p, d), pos = gb_line_pos(p, d), weight = digit[d];
+        uint64_t bw = b->line[0][d][l], ww = b->line[1][d][l], off = b->line[2][d][l];
         for (int k = -5; k <= 5; k++) {
-            int q = p - k * step;
+            int q = p + k * step;
             if (k == 0 || b->cell[q] != 0) continue;
-            for (int col = 0; col < 2; col++) {
-                uint8_t np = b->t->pat[col][b->key[col][d][q]];
-                if (np != b->pc[col][q][d]) {
-                    log_point(b, log, col, q);
-                    b->pc[col][q][d] = np;
-                    rescore_point(b, col, q);
-                }
+            int sh = pos + k - 5;
+            uint64_t qb = bw >> sh, qw = ww >> sh, qo = off >> sh;
+            uint8_t np0 = b->t->pat[0][window_key(qb, qw | qo)];
+            uint8_t np1 = b->t->pat[1][window_key(qw, qb | qo)];
+            if (np0 != b->pc[0][q][d]) {
+                log_point(b, log, 0, q);
+                rescore_point(b, 0, q, b->combo[0][q] + (np0 - b->pc[0][q][d]) * weight);
+                b->pc[0][q][d] = np0;
+            }
+            if (np1 != b->pc[1][q][d]) {
+                log_point(b, log, 1, q);
+                rescore_point(b, 1, q, b->combo[1][q] + (np1 - b->pc[1][q][d]) * weight);
+                b->pc[1][q][d] = np1;
             }
         }
     }
@@ -325,17 +331,12 @@ void gb_load(gboard *b, const gb_tables *t, const rv_gomoku *g) {
     memset(b->near, 0, sizeof b->near);
     for (int y = 0; y < b->h; y++)
         for (int x = 0; x < b->w; x++) b->cell[gb_index(x, y)] = 0;
-    /* keys of the empty board: off-board neighbours are "other" for both colours */
-    for (int y = 0; y < b->h; y++)
-        for (int x = 0; x < b->w; x++) {
-            int p = gb_index(x, y);
-            for (int d = 0; d < 4; d++) {
-                int key = 0;
-                for (int k = -5; k <= 5; k++)
-                    if (k != 0 && b->cell[p + k * gb_dir[d]] == 3) key += 2 * pow3[digit_of(k)];
-                b->key[0][d][p] = b->key[1][d][p] = (uint16_t)key;
-            }
-        }
+    /* the lines of the empty board: every point off the board is marked */
+    memset(b->line, 0, sizeof b->line);
+    for (int p = 0; p < GB_CELLS; p++)
+        if (b->cell[p] == 3)
+            for (int d = 0; d < 4; d++)
+                b->line[2][d][gb_line_of(p, d)] |= (uint64_t)1 << gb_line_pos(p, d);
     b->nempty = b->w * b->h;
     b->cnt[0][TL_NONE] = b->cnt[1][TL_NONE] = b->nempty;
     for (int y = 0; y < b->h; y++)
@@ -349,7 +350,7 @@ void gb_load(gboard *b, const gb_tables *t, const rv_gomoku *g) {
             b->cell[p] = (uint8_t)c;
             b->hash ^= t->zob[c - 1][p];
             b->nempty--;
-            update_keys(b, p, c, 1, NULL, 1);
+            update_lines(b, p, c, 1, NULL, 1);
             add_near(b, p, 1);
         }
     if (b->stm == RV_WHITE) b->hash = ~b->hash;
@@ -374,7 +375,7 @@ void gb_play(gboard *b, int p) {
     b->hash ^= b->t->zob[c - 1][p];
     b->hash = ~b->hash;
     b->nempty--;
-    update_keys(b, p, c, 1, log, 1);
+    update_lines(b, p, c, 1, log, 1);
     add_near(b, p, 1);
     if (b->renju) rv_gomoku_set_stone(&b->g, gb_x(p), gb_y(p), (rv_color)c);
     b->stm = 3 - c;
@@ -389,8 +390,8 @@ void gb_undo(gboard *b) {
     b->nempty++;
     int ply = b->nstones;
     if (ply < GB_LOG_PLIES) {
-        /* keys by arithmetic, every re-scored point and the sums from the log */
-        update_keys(b, p, c, -1, NULL, 0);
+        /* the lines by a bit, every re-scored point and the sums from the log */
+        update_lines(b, p, c, 0, NULL, 0);
         const gb_saved *log = b->log[ply];
         for (int i = b->nlog[ply] - 1; i >= 0; i--) {
             const gb_saved *e = &log[i];
@@ -404,7 +405,7 @@ void gb_undo(gboard *b) {
         memcpy(b->etot, s->etot, sizeof s->etot);
         memcpy(b->cnt, s->cnt, sizeof s->cnt);
     } else {
-        update_keys(b, p, c, -1, NULL, 1);
+        update_lines(b, p, c, 0, NULL, 1);
         /* the point is counted again (as nothing yet: refresh_point moves it to its level) */
         b->cnt[0][TL_NONE]++, b->cnt[1][TL_NONE]++;
         refresh_point(b, p);
@@ -427,6 +428,22 @@ int gb_legal(gboard *b, int p) {
     }
     if (!hard && n < 2) return 1;
     return rv_gomoku_forbidden(&b->g, gb_x(p), gb_y(p)) == RV_FORBID_NONE;
+}
+
+int gb_tl_if_blocked(const gboard *b, int c, int q, int p) {
+    int ci = c - 1, diff = p - q;
+    for (int d = 0; d < 4; d++) {
+        int step = gb_dir[d], k = diff / step;
+        if (k == 0 || k < -5 || k > 5 || k * step != diff) continue;
+        /* the other colour's stone at p joins the opponent's side of q's window */
+        uint8_t pc[4];
+        memcpy(pc, b->pc[ci][q], 4);
+        int l = gb_line_of(q, d), sh = gb_line_pos(q, d) - 5;
+        uint64_t oth = b->line[1 - ci][d][l] | b->line[2][d][l] | (uint64_t)1 << gb_line_pos(p, d);
+        pc[d] = b->t->pat[ci][window_key(b->line[ci][d][l] >> sh, oth >> sh)];
+        return b->t->combo[ci][((pc[0] * 10 + pc[1]) * 10 + pc[2]) * 10 + pc[3]].tl;
+    }
+    return b->tl[ci][q];
 }
 
 int gb_collect(const gboard *b, int c, int lvl, int *out, int max) {

@@ -1,12 +1,14 @@
 /*
  * Internal to the Gomoku engine: line patterns and the incremental search board.
  *
- * Every empty point keeps, for each colour and each of the 4 directions, a key
- * describing the 5 points on either side (base 3: empty, own stone, other =
- * opponent stone or off the board). A per-engine table maps a key to the pattern
- * that colour would make there by playing the point (five, open four, four,
- * open three, ...). Keys are updated incrementally when a stone is placed or
- * removed, so the whole board's threats are known at every node.
+ * The board keeps each line as bit masks (black stones, white stones, points off
+ * the board). For each colour and each of the 4 directions, the 5 points on either
+ * side of an empty point make a key (base 3: empty, own stone, other = opponent
+ * stone or off the board), read from the masks. A per-engine table maps a key to
+ * the pattern that colour would make there by playing the point (five, open four,
+ * four, open three, ...); every empty point caches its patterns, re-derived for
+ * the points whose lines a move changes, so the whole board's threats are known at
+ * every node.
  *
  * These patterns are the engine's evaluation, not the rules: legality (Renju
  * forbidden points) is always decided by rv_gomoku_forbidden on a mirror board.
@@ -22,6 +24,7 @@
 #define GB_STRIDE (RV_GOMOKU_MAX_SIZE + 2 * GB_PAD)
 #define GB_CELLS (GB_STRIDE * GB_STRIDE)
 #define PAT_KEYS 59049 /* 3^10 */
+#define GB_LINES (2 * GB_STRIDE - 1) /* lines of one direction through the padded board */
 
 /* What a colour makes on one line by playing the point (ordered by strength). */
 enum {
@@ -83,15 +86,24 @@ int gb_class_of(int combo);
 /* The combo of a point that holds a stone (not in the evaluation's sums). */
 #define GB_COMBO_NONE 10000
 
+/* What a point's combo (its 4 line patterns) is worth to one colour: all a re-scored
+   point needs, in 8 bytes. */
+typedef struct gb_combo_info {
+    int16_t val;   /* hand-set value: move ordering */
+    uint8_t tl;    /* threat level (TL_*) */
+    uint8_t unused;
+    int16_t ev[2]; /* [role]: the fitted evaluation's value */
+} gb_combo_info;
+
 /* Per-engine tables: patterns for the rule in use, Zobrist keys. */
 typedef struct gb_tables {
     rv_gomoku_rule rule;
     int ready;
-    uint8_t pat[2][PAT_KEYS];    /* [colour - 1][key] */
-    int16_t combo_val[2][10000]; /* [colour - 1][4 line patterns as decimal digits]: move ordering */
-    uint8_t combo_tl[2][10000];
-    int16_t ev[2][GB_COMBO_NONE + 1][2]; /* [colour - 1][combo][role]: fitted point values */
-    int16_t extra[2][GB_X_N];   /* [side to move - 1][term] */
+    uint8_t pat[2][PAT_KEYS]; /* [colour - 1][key] */
+    /* [colour - 1][4 line patterns as decimal digits]; GB_COMBO_NONE (a stone) is worth
+       nothing */
+    gb_combo_info combo[2][GB_COMBO_NONE + 1];
+    int16_t extra[2][GB_X_N]; /* [side to move - 1][term] */
     uint64_t zob[2][GB_CELLS];
 } gb_tables;
 
@@ -129,7 +141,8 @@ typedef struct gboard {
     int nstones, nempty;
     uint64_t hash;
     uint8_t cell[GB_CELLS]; /* 0 empty, 1 black, 2 white, 3 off the board */
-    uint16_t key[2][4][GB_CELLS];
+    uint64_t line[3][4][GB_LINES]; /* [black, white, off the board][direction][line]: bit
+                                      gb_line_pos of each point (padded board) */
     uint8_t pc[2][GB_CELLS][4]; /* pattern of each line at empty points (cached lookups) */
     int16_t val[2][GB_CELLS];   /* value of playing the point, per colour */
     uint8_t tl[2][GB_CELLS];    /* threat level per colour (TL_*) */
@@ -162,6 +175,19 @@ static inline int gb_index(int x, int y) { return (y + GB_PAD) * GB_STRIDE + x +
 static inline int gb_x(int p) { return p % GB_STRIDE - GB_PAD; }
 static inline int gb_y(int p) { return p / GB_STRIDE - GB_PAD; }
 
+/* The line through padded index p in direction d, and p's bit on it (the bit grows
+   with the step gb_dir[d]). */
+static inline int gb_line_of(int p, int d) {
+    int x = p % GB_STRIDE, y = p / GB_STRIDE;
+    return d == 0 ? y : d == 1 ? x : d == 2 ? x - y + GB_STRIDE - 1 : x + y;
+}
+static inline int gb_line_pos(int p, int d) { return d == 0 ? p % GB_STRIDE : p / GB_STRIDE; }
+
+/* The key of colour index c (0 black, 1 white) at p in direction d: the 5 points on
+   either side in base 3 (own stone 1, opponent's or off the board 2; lines.h's
+   rv_line_tern weights). */
+int gb_key(const gboard *b, int c, int d, int p);
+
 /* Pattern of colour c (1/2) at p in direction d. */
 static inline int gb_pat(const gboard *b, int c, int p, int d) { return b->pc[c - 1][p][d]; }
 
@@ -191,6 +217,11 @@ static inline int gb_threat_term(const gboard *b) {
     if (b->cnt[us][TL_FOUR3] && !b->cnt[them][TL_FOUR]) return GB_X_FOUR3W;
     return GB_X_TEMPO;
 }
+
+/* The threat level colour c (1/2) would have at the empty point q if the other colour
+   held the empty point p: q's line through p is looked up again (p off q's lines, or
+   more than 5 points away: q's level as it is). For the search's exact defences. */
+int gb_tl_if_blocked(const gboard *b, int c, int q, int p);
 
 /* Collects the empty points where colour c has threat level >= lvl (at most max). */
 int gb_collect(const gboard *b, int c, int lvl, int *out, int max);

@@ -1,11 +1,11 @@
 /*
- * Threat-aware alpha-beta (PVS) for Gomoku/Renju, with iterative deepening, a
- * transposition table and killer/history move ordering.
+ * Threat-aware alpha-beta (PVS) for Gomoku/Renju, with iterative deepening,
+ * null-move pruning, a transposition table and killer/history move ordering.
  *
  * Threats prune the tree: a side with a five point wins; a side facing the
  * opponent's four must block it (no depth spent — the reply is forced); a side
  * with an open four (or two fours) to make wins in 3 plies; facing an open three
- * or a four-three, only fours and the points on the threatening lines are tried.
+ * or a four-three, only its exact defences (gsearch_defences) and own fours are tried.
  * Under Renju black's moves are filtered through rv_gomoku_forbidden (gb_legal),
  * so a white four whose only defence is forbidden wins for white by itself.
  */
@@ -30,9 +30,20 @@ int gai_should_stop(rv_gomoku_ai *ai) {
     /* think_no 0: a search no think numbered (rv_gomoku_vcf's own engine) */
     if (ai->think_no && atomic_load_explicit(&ai->stop_upto, memory_order_relaxed) >= ai->think_no)
         return 1;
-    if (ai->node_limit && ai->nodes >= ai->node_limit) return 1;
-    if (ai->deadline > 0 && rv_clock_seconds() >= ai->deadline) return 1;
+    if (ai->budget_nodes && (double)ai->nodes >= ai->stop_frac * (double)ai->budget_nodes)
+        return 1;
+    if (ai->budget_s > 0 && rv_clock_seconds() - ai->t0 >= ai->stop_frac * ai->budget_s) return 1;
     return 0;
+}
+
+double gai_used(const rv_gomoku_ai *ai) {
+    double u = 0;
+    if (ai->budget_nodes) u = (double)ai->nodes / (double)ai->budget_nodes;
+    if (ai->budget_s > 0) {
+        double t = (rv_clock_seconds() - ai->t0) / ai->budget_s;
+        if (t > u) u = t;
+    }
+    return u;
 }
 
 /* Static evaluation for the side to move: the fitted tables (eval_weights.c) summed over
@@ -55,29 +66,72 @@ static int move_score(const rv_gomoku_ai *ai, const gboard *b, int p) {
     return b->val[us][p] * 4 + b->val[1 - us][p] * 3 + (h < 24 ? h : 24);
 }
 
+#define MAX_THREATS 24 /* threat points gsearch_defences checks; more: the old rule */
+
+int gsearch_defences(const gboard *b, int *out, int max) {
+    int us = b->stm - 1, them = 1 - us;
+    if (!b->cnt[them][TL_FLEX4] && !b->cnt[them][TL_FOUR3]) return -1;
+    int q[MAX_THREATS], nq = 0;
+    for (int y = 0; y < b->h; y++)
+        for (int x = 0; x < b->w; x++) {
+            int p = gb_index(x, y), t = b->tl[them][p];
+            if (b->cell[p] || (t != TL_FLEX4 && t != TL_FOUR3)) continue;
+            if (nq == MAX_THREATS) return -1;
+            q[nq++] = p;
+        }
+    /* a defence takes away q[0]'s threat, so it is q[0] or on one of its lines within 5
+       points; each such point is kept when every threat point loses its threat */
+    int n = 0;
+    for (int d = 0; d < 4; d++)
+        for (int k = -5; k <= 5; k++) {
+            if (d && k == 0) continue;
+            int p = q[0] + k * gb_dir[d];
+            if (b->cell[p]) continue;
+            int ok = 1;
+            for (int i = 0; i < nq && ok; i++)
+                if (q[i] != p && gb_tl_if_blocked(b, them + 1, q[i], p) >= TL_FOUR3) ok = 0;
+            if (ok && n < max) out[n++] = p;
+        }
+    return n;
+}
+
 /*
- * Candidate moves for the side to move (no five points on either side). Facing
- * a threat (an open three, a four-three, a double four to come), only fours and
- * the points of the opponent's threatening lines; otherwise the best `width`
- * points by pattern value. Returns the count; legal moves only.
+ * Candidate moves for the side to move (no five points on either side). Facing a threat
+ * to win in two moves (an open three or a double four to come, a four-three), only its
+ * exact defences (gsearch_defences) and own fours; otherwise the best `width` points by
+ * pattern value. Returns the count; legal moves only.
  */
 static int gen_moves(rv_gomoku_ai *ai, gboard *b, int *mv, int width) {
     int us = b->stm - 1, them = 1 - us;
     int sc[RV_GOMOKU_MAX_POINTS], all[RV_GOMOKU_MAX_POINTS], n = 0;
+    int def[64], ndef = gsearch_defences(b, def, 64);
     int defend = b->cnt[them][TL_FLEX4] || b->cnt[them][TL_FOUR3];
-    for (int y = 0; y < b->h; y++)
-        for (int x = 0; x < b->w; x++) {
-            int p = gb_index(x, y);
-            if (b->cell[p]) continue;
-            if (defend) {
-                if (!(b->tl[us][p] >= TL_FOUR && b->tl[us][p] != TL_THREE3) &&
-                    !gb_makes_four(b, them + 1, p) && b->tl[them][p] < TL_FOUR3)
+    if (ndef >= 0) {
+        /* the exact defences, then own fours that are not among them */
+        for (int i = 0; i < ndef; i++) all[n] = def[i], sc[n++] = move_score(ai, b, def[i]);
+        for (int y = 0; y < b->h; y++)
+            for (int x = 0; x < b->w; x++) {
+                int p = gb_index(x, y), dup = 0;
+                if (b->cell[p] || !gb_makes_four(b, us + 1, p)) continue;
+                for (int i = 0; i < ndef; i++) dup |= def[i] == p;
+                if (!dup) all[n] = p, sc[n++] = move_score(ai, b, p);
+            }
+    } else
+        for (int y = 0; y < b->h; y++)
+            for (int x = 0; x < b->w; x++) {
+                int p = gb_index(x, y);
+                if (b->cell[p]) continue;
+                if (defend) {
+                    /* too many threat points to check one by one: fours and the points of
+                       the opponent's threatening lines */
+                    if (!(b->tl[us][p] >= TL_FOUR && b->tl[us][p] != TL_THREE3) &&
+                        !gb_makes_four(b, them + 1, p) && b->tl[them][p] < TL_FOUR3)
+                        continue;
+                } else if (!b->near[p] && b->tl[0][p] == TL_NONE && b->tl[1][p] == TL_NONE)
                     continue;
-            } else if (!b->near[p] && b->tl[0][p] == TL_NONE && b->tl[1][p] == TL_NONE)
-                continue;
-            all[n] = p;
-            sc[n++] = move_score(ai, b, p);
-        }
+                all[n] = p;
+                sc[n++] = move_score(ai, b, p);
+            }
     /* the best `width` legal points, best first (a partial selection sort) */
     int m = 0;
     for (int i = 0; i < n && m < width; i++) {
@@ -147,6 +201,22 @@ static int search(rv_gomoku_ai *ai, int depth, int alpha, int beta, int ply) {
                 (e->flag == TT_UPPER && s <= alpha))
                 return s;
         }
+    }
+    /* null move: the side to move passes; if the opponent, with a free move and
+       2 + depth/6 plies less, still can't get below beta, a real move won't either (a
+       stone never hurts its owner in Gomoku). Not in a row, not on the PV, not when
+       threatened (open three, four-three, a four to block) or near a proven score. */
+    if (!forced && !pv && !threatened && depth >= 3 && !ai->nulled[ply] &&
+        beta > -RV_GOMOKU_AI_WIN_MIN && beta < RV_GOMOKU_AI_WIN_MIN && evaluate(b) >= beta) {
+        b->stm = 3 - b->stm;
+        b->hash = ~b->hash; /* the side to move's part of the key */
+        ai->nulled[ply + 1] = 1;
+        int s = -search(ai, depth - 3 - depth / 6, -beta, -beta + 1, ply + 1);
+        ai->nulled[ply + 1] = 0;
+        b->stm = 3 - b->stm;
+        b->hash = ~b->hash;
+        if (ai->aborted) return 0;
+        if (s >= beta) return s >= RV_GOMOKU_AI_WIN_MIN ? beta : s;
     }
     if (!forced) {
         int width = depth >= 6 ? 16 : depth >= 3 ? 14 : 12;
@@ -252,7 +322,9 @@ int gsearch_root(rv_gomoku_ai *ai, int max_depth, int *best_move, int *best_scor
         return 1;
     }
     int scores[MAX_MOVES];
+    double u_start = gai_used(ai), du_prev = 0;
     for (int depth = 1; depth <= max_depth; depth++) {
+        int prev_move = *best_move, prev_score = *best_score;
         /* a stop or a spent limit ends the think between iterations too (a table full of
            the last think's results can finish several iterations between two polls) */
         if (depth > 1 && gai_should_stop(ai)) break;
@@ -306,8 +378,21 @@ int gsearch_root(rv_gomoku_ai *ai, int max_depth, int *best_move, int *best_scor
         }
         for (int i = 0; i < n; i++) order[i] = mv[i];
         if (bs >= RV_GOMOKU_AI_WIN_MIN || bs <= -RV_GOMOKU_AI_WIN_MIN) break;
-        /* soft time limit: another iteration would not finish */
-        if (ai->soft_deadline > 0 && rv_clock_seconds() >= ai->soft_deadline) break;
+        if (ai->budget_s > 0 || ai->budget_nodes) {
+            /* the budget plan: a best move that changed or a score that fell means the
+               position needs more (up to ext_frac); the next iteration starts when it is
+               expected to get at least half way (its first move takes about that), since
+               even an unfinished one can change the move and fills the table for the next
+               think. Expected: this iteration's share times the last growth (1.5..5). */
+            double u = gai_used(ai), du = u - u_start;
+            if (depth >= 4 && ai->ext_frac > ai->stop_frac &&
+                (*best_move != prev_move || *best_score < prev_score - 60))
+                ai->stop_frac = ai->ext_frac;
+            double growth = du_prev > 1e-6 ? du / du_prev : 3;
+            growth = growth < 1.5 ? 1.5 : growth > 5 ? 5 : growth;
+            if (u + du * growth * 0.5 > ai->stop_frac) break;
+            u_start = u, du_prev = du;
+        }
     }
     /* the caller's candidates start with the move chosen (an unfinished iteration's too) */
     for (int i = 0; i < *norder; i++)

@@ -21,7 +21,8 @@ typedef struct tt_entry {
     int16_t move; /* padded index, -1 none */
     int8_t depth;
     uint8_t flag;
-    uint8_t pad[2];
+    uint8_t gen; /* the table's generation when stored: older ones count as empty */
+    uint8_t pad;
 } tt_entry;
 
 /* Memo of positions where the VCF failed, with the depth it failed at. */
@@ -36,6 +37,7 @@ struct rv_gomoku_ai {
     gboard board;
     tt_entry *tt;
     size_t tt_mask;
+    uint8_t tt_gen; /* gtt_clear's count: entries of another generation are empty */
     vcf_memo *memo;
     size_t memo_mask;
     /* stop requests by number (rv_gomoku_ai_stop_think): thinks begun, the highest
@@ -44,14 +46,20 @@ struct rv_gomoku_ai {
     uint64_t think_no;
     int history[2][GB_CELLS];
     int killer[AI_MAX_PLY][2];
-    uint64_t nodes, node_limit;
-    double deadline;      /* rv_clock_seconds() time to stop, 0 = none */
-    double soft_deadline; /* no new iteration after this time, 0 = none */
+    uint64_t nodes;
+    /* the think's budget, in time and/or nodes; each phase of the think (own VCF, VCT,
+       alpha-beta, the check of the chosen move) stops at a fraction of it */
+    double t0, budget_s;   /* start (rv_clock_seconds) and seconds, 0 = no clock */
+    uint64_t budget_nodes; /* 0 = no node limit */
+    double stop_frac;      /* the running phase stops at this fraction of the budget */
+    double ext_frac;       /* alpha-beta's stop when its best move is unstable */
     int aborted;
     int seldepth;
+    uint8_t nulled[AI_MAX_PLY + 1]; /* the node at this ply follows a null move */
 };
 
-/* Transposition table (tt.c). */
+/* Transposition table (tt.c). gtt_clear empties it in O(1) by starting a new generation
+   (a full wipe once every 255), so a new game never waits for hundreds of MB to be zeroed. */
 int gtt_alloc(rv_gomoku_ai *ai, size_t bytes);
 void gtt_clear(rv_gomoku_ai *ai);
 const tt_entry *gtt_probe(const rv_gomoku_ai *ai, uint64_t key);
@@ -74,6 +82,17 @@ int gvcf_run(rv_gomoku_ai *ai, int max_depth, uint64_t max_nodes, int *seq, int 
    threat. Returns 1 found, 0 not found within depth/nodes/time. */
 int gvct_run(rv_gomoku_ai *ai, int max_depth, uint64_t max_nodes, int *first);
 
+/*
+ * The exact defences of the side to move in b against the opponent's threats to win in
+ * two moves (its open-four / double-four points and its four-three points): the empty
+ * points after which none of those points is one any more (the threat points themselves
+ * included), found from the line patterns (gb_tl_if_blocked). Own fours (the other
+ * answer to such a threat) and legality (Renju) are the caller's. Returns the number of
+ * points put in out (at most max), 0 when nothing defends, -1 when there is no such
+ * threat or too many threat points to check (the caller then falls back).
+ */
+int gsearch_defences(const gboard *b, int *out, int max);
+
 /* Alpha-beta iterative deepening on ai->board (search.c). */
 /* order/norder: the root moves, best first (at most 64). */
 int gsearch_root(rv_gomoku_ai *ai, int max_depth, int *best_move, int *best_score, int *depth_done,
@@ -81,5 +100,9 @@ int gsearch_root(rv_gomoku_ai *ai, int max_depth, int *best_move, int *best_scor
 
 /* Polls time / node limits and the stop flag every so often. */
 int gai_should_stop(rv_gomoku_ai *ai);
+
+/* The share of the think's budget used so far, 0..1+ (the larger of time and nodes;
+   0 with no budget). */
+double gai_used(const rv_gomoku_ai *ai);
 
 #endif

@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <time.h>
 
 #include "cmdline/cmdline.h"
 #include "proto/gomocup.h"
@@ -35,6 +36,7 @@ typedef struct brain {
     int time_left_known; /* INFO time_left came (managers send it before each move) */
     double used_s;       /* seconds this brain thought in the current game */
     int fixed_level;     /* --level: play at a fixed level instead of by the clock */
+    int64_t max_node;    /* --nodes / INFO max_node: nodes a move instead of the clock, 0 = none */
     double t_cmd;        /* when the current command's first line arrived */
     FILE *in, *out;
     int in_cr; /* the last input line ended with CR (rv_line_read_cr's state) */
@@ -155,7 +157,9 @@ static rv_gomoku_limits think_limits(const brain *br) {
     rv_gomoku_limits lim = {0};
     if (br->fixed_level)
         lim.level = br->fixed_level;
-    else {
+    if (br->max_node > 0)
+        lim.nodes = br->max_node; /* with no level: the node count alone, the clock is ignored */
+    else if (!br->fixed_level) {
         /* the clock runs from the command's arrival (BOARD lines, replaying the game) */
         int64_t spent = (int64_t)((rv_clock_seconds() - br->t_cmd) * 1000.0);
         lim.time_ms = move_budget(br) - spent;
@@ -164,19 +168,27 @@ static rv_gomoku_limits think_limits(const brain *br) {
     return lim;
 }
 
+/* CPU seconds the calling thread has used (0 where the clock is missing). */
+static double thread_cpu_seconds(void) {
+    struct timespec ts;
+    if (clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts) != 0) return 0;
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
 /* The worker: thinks about br->pos and answers the move. */
 static void *work(void *arg) {
     brain *br = arg;
     rv_gomoku_ai_info info;
-    double t0 = rv_clock_seconds();
+    double t0 = rv_clock_seconds(), c0 = thread_cpu_seconds();
     rv_status s = rv_gomoku_ai_think(br->ai, &br->pos, &br->lim, &info);
     br->used_s += rv_clock_seconds() - t0;
+    double cpu = thread_cpu_seconds() - c0;
     if (s != RV_OK) {
         reply(br, "ERROR no move to play: %s", rv_strerror(s));
         return NULL;
     }
-    reply(br, "MESSAGE depth %d eval %d nodes %llu time %.3f", info.depth, info.eval,
-          (unsigned long long)info.nodes, info.seconds);
+    reply(br, "MESSAGE depth %d eval %d nodes %llu time %.3f cpu %.3f", info.depth, info.eval,
+          (unsigned long long)info.nodes, info.seconds, cpu);
     br->gm.st[br->gm.n++] = (gc_stone){info.x, info.y, 1};
     reply(br, "%d,%d", info.x, info.y);
     return NULL;
@@ -285,7 +297,7 @@ static const struct {
     {"timeout_turn", 0, UNLIMITED},  {"timeout_match", 0, UNLIMITED},
     {"time_left", -UNLIMITED, UNLIMITED}, {"max_memory", 0, 1LL << 50},
     {"rule", 0, 15},                 {"game_type", 0, 3},
-    {"thread_num", 0, 1024},
+    {"thread_num", 0, 1024},         {"max_node", 0, 1LL << 50},
 };
 
 static void cmd_info(brain *br, const char *args) {
@@ -322,6 +334,8 @@ static void cmd_info(brain *br, const char *args) {
         else
             br->gm.rule = r;
     }
+    else if (k == 7)
+        br->max_node = v;
     /* game_type, thread_num: nothing to do (one thread) */
 }
 
@@ -379,9 +393,10 @@ static void gc_swap2(brain *br, const int *xs, const int *ys, int n) {
     }
     /* Several positions are weighed: each gets a share of the move's time. */
     rv_gomoku_limits lim = {0};
-    if (br->fixed_level)
-        lim.level = br->fixed_level;
-    else
+    if (br->fixed_level) lim.level = br->fixed_level;
+    if (br->max_node > 0)
+        lim.nodes = br->max_node / 12 + 1;
+    else if (!br->fixed_level)
         lim.time_ms = move_budget(br) / 12 + 1;
     if (rv_opening_decide(&o, &g, br->ai, &lim, &act) != RV_OK) {
         reply(br, "ERROR cannot play this SWAP2BOARD position");
@@ -420,7 +435,8 @@ static void gc_swap2(brain *br, const int *xs, const int *ys, int n) {
     }
     /* White: the brain plays white's move now. */
     rv_gomoku_ai_info info;
-    lim.time_ms = br->fixed_level ? 0 : move_budget(br);
+    lim.nodes = br->max_node;
+    lim.time_ms = br->fixed_level || br->max_node > 0 ? 0 : move_budget(br);
     if (rv_gomoku_ai_think(br->ai, &g, &lim, &info) != RV_OK) {
         br->gm.n = 0;
         reply(br, "ERROR cannot play this SWAP2BOARD position");
@@ -468,19 +484,22 @@ static void cmd_swap2board(brain *br) {
 }
 
 static const char help[] =
-    "usage: renversi gomocup [--level N]\n"
+    "usage: renversi gomocup [--level N] [--nodes N]\n"
     "       pbrain-renversi\n"
     "\n"
     "A Gomocup (\"pbrain\") brain on stdin/stdout for Piskvork, c-gomoku-cli and other\n"
     "managers. Supports START, RECTSTART, BEGIN, TURN, BOARD, INFO (timeout_turn,\n"
-    "timeout_match, time_left, max_memory, rule, game_type), RESTART, TAKEBACK,\n"
+    "timeout_match, time_left, max_memory, max_node, rule, game_type), RESTART, TAKEBACK,\n"
     "SWAP2BOARD, PLAY, ABOUT, YXSTOP and END; it reads commands while it thinks\n"
     "(YXSTOP answers at once, END exits at once). See docs/protocol-gomocup.md.\n"
     "\n"
-    "  --level N   think at a fixed engine level (1..20) instead of by the clock\n";
+    "  --level N   think at a fixed engine level (1..20) instead of by the clock\n"
+    "  --nodes N   think N nodes a move (1..2^50) and ignore the clock: the same moves on\n"
+    "              a loaded machine, for testing (INFO max_node N does the same; 0 = off)\n";
 
 int rv_cmd_gomocup(int argc, char **argv) {
     int level = 0;
+    long long nodes = 0;
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0) {
             fputs(help, stdout);
@@ -490,10 +509,17 @@ int rv_cmd_gomocup(int argc, char **argv) {
             if (rv_cli_parse_int(argv[++i], 1, 20, &v) != 0)
                 return rv_cli_fail("gomocup", "--level expects 1..20, got '%s'", argv[i]);
             level = (int)v;
+        } else if (strcmp(argv[i], "--nodes") == 0 && i + 1 < argc) {
+            char *end;
+            errno = 0;
+            nodes = strtoll(argv[++i], &end, 10);
+            if (end == argv[i] || *end || errno == ERANGE || nodes < 1 || nodes > (1LL << 50))
+                return rv_cli_fail("gomocup", "--nodes expects 1..%lld, got '%s'", 1LL << 50,
+                                   argv[i]);
         } else
             return rv_cli_fail("gomocup", "unknown option '%s' (try --help)", argv[i]);
     }
-    return rv_gomocup_run(stdin, stdout, level);
+    return rv_gomocup_run(stdin, stdout, level, nodes);
 }
 
 /* Commands that need a board (START first); anything else unknown is UNKNOWN. */
@@ -505,12 +531,13 @@ static int needs_board(const char *cmd) {
     return 0;
 }
 
-int rv_gomocup_run(FILE *in, FILE *out, int level) {
+int rv_gomocup_run(FILE *in, FILE *out, int level, long long nodes) {
     brain br;
     memset(&br, 0, sizeof br);
     br.in = in;
     br.out = out;
     br.fixed_level = level;
+    br.max_node = nodes;
     br.timeout_turn = 30000;
     br.time_left = UNLIMITED;
     br.gm.rule = RV_RULE_FREESTYLE;

@@ -1,0 +1,138 @@
+/*
+ * The search's exact defences (gsearch_defences in src/gomoku/search.c): facing an open
+ * three, a double four to come or a four-three, the side to move may only play the
+ * points that take the threat away (or its own fours). Each position below is a
+ * hand-checked diagram; the expected sets follow from the Gomoku definitions (an open
+ * three is a three that one more stone turns into an open four), not from the engine.
+ *
+ * Diagrams: row 8 of 15x15 (y = 7), columns a..o = x 0..14; X the attacker, O the
+ * defender (to move), '.' empty; far-away stones keep the stone counts and the side to
+ * move right and touch none of the lines involved.
+ */
+#include "gomoku/pattern.h"
+#include "gomoku/search.h"
+#include "renversi/core.h"
+#include "test.h"
+
+static gb_tables tables;
+static gboard board;
+
+/* Loads a position: black's and white's stones as "x,y;x,y;..."; black to move when the
+   counts are equal, white when black has one more. */
+static void load(rv_gomoku_rule rule, const char *black, const char *white) {
+    rv_gomoku g;
+    rv_gomoku_init(&g, 15, 15, rule);
+    const char *lists[2] = {black, white};
+    int cnt[2] = {0, 0}, lx = -1, ly = -1;
+    for (int c = 0; c < 2; c++)
+        for (const char *s = lists[c]; s && *s;) {
+            int x, y, n;
+            CHECK(sscanf(s, "%d,%d%n", &x, &y, &n) == 2);
+            CHECK(rv_gomoku_set_stone(&g, x, y, c == 0 ? RV_BLACK : RV_WHITE) == RV_OK);
+            cnt[c]++;
+            if (c == 0) lx = x, ly = y;
+            s += n;
+            if (*s == ';') s++;
+        }
+    /* set stones leave black to move; one black stone more: play the last one instead */
+    if (cnt[0] > cnt[1]) {
+        CHECK(rv_gomoku_set_stone(&g, lx, ly, RV_EMPTY) == RV_OK);
+        CHECK(rv_gomoku_play(&g, lx, ly) == RV_OK);
+    }
+    tables.ready = 0;
+    gb_tables_build(&tables, rule, 11);
+    gb_load(&board, &tables, &g);
+}
+
+/* The defences as a sorted list of x values on row y = 7 (-1 for a point off the row). */
+static int defences_on_row(int *xs) {
+    int pts[64], n = gsearch_defences(&board, pts, 64);
+    for (int i = 0; i < n; i++) xs[i] = gb_y(pts[i]) == 7 ? gb_x(pts[i]) : -1;
+    for (int i = 1; i < n; i++)
+        for (int j = i; j > 0 && xs[j - 1] > xs[j]; j--) {
+            int t = xs[j];
+            xs[j] = xs[j - 1], xs[j - 1] = t;
+        }
+    return n;
+}
+
+static void expect_row(const char *what, const int *want, int nwant) {
+    int xs[64], n = defences_on_row(xs);
+    int same = n == nwant;
+    for (int i = 0; same && i < n; i++) same = xs[i] == want[i];
+    CHECK_MSG(same, "%s: got %d defences", what, n);
+    if (!same)
+        for (int i = 0; i < n; i++) fprintf(stderr, "  x=%d\n", xs[i]);
+}
+
+int main(void) {
+    /* . . . X X X . . .   (g8 h8 i8, white; black to move): an open three with room on
+       both sides. White wins with f8 or j8 (open four); black stops both only by taking
+       f8 or j8 itself. e8 / k8 fail: white j8 / f8 still makes an open four. */
+    load(RV_RULE_FREESTYLE, "0,0;14,0;0,14", "6,7;7,7;8,7");
+    {
+        int want[] = {5, 9};
+        expect_row("open three, room both sides", want, 2);
+    }
+    /* O . X X X . .   (e8 black, g8 h8 i8 white): only j8 makes an open four (f8 makes a
+       four closed by e8). Defences: j8 itself, f8 (then j8 makes a four closed by f8), k8
+       (then j8 makes . X X X X O, completed only at f8). Three points. */
+    load(RV_RULE_FREESTYLE, "4,7;0,0;14,0", "6,7;7,7;8,7");
+    {
+        int want[] = {5, 9, 10};
+        expect_row("three closed at distance 2", want, 3);
+    }
+    /* . . X . X X . .   (g8 i8 j8 white): the split three. Only h8 makes an open four
+       (f8 and k8 make fours with one completion). Defences: h8, f8, k8. */
+    load(RV_RULE_FREESTYLE, "0,0;14,0;0,14", "6,7;8,7;9,7");
+    {
+        int want[] = {5, 7, 10};
+        expect_row("split three", want, 3);
+    }
+    /* A three already closed on one side is no threat: O X X X . . (e8 black, f8 g8 h8
+       white) and nothing else: -1, the search plays normally. */
+    load(RV_RULE_FREESTYLE, "4,7;0,0;14,0", "5,7;6,7;7,7");
+    CHECK_EQ_INT(gsearch_defences(&board, (int[64]){0}, 64), -1);
+
+    /* A four-three point. Row 8: O X X X . (e8 black, f8 g8 h8 white); column i: white
+       i11 i10 (x 8, y 4 and 5). White i8 (8,7) would make the four f8..i8 (closed by e8,
+       completion j8) and the split three i11 i10 . i8 on the column (open: i12, i9 and
+       i7 empty): a four-three. Black's defences: i8 itself; j8 (the row can no longer
+       become a four); i9 (the column's gap); i12 and i7 (the column's ends: with one end
+       blocked the split three is no open three). e.g. j9 fails (the row still makes a
+       four-three at i8), i13 and i6 fail (i9 would still give an open four). */
+    load(RV_RULE_FREESTYLE, "4,7;0,0;14,0;0,14;14,14", "5,7;6,7;7,7;8,4;8,5");
+    {
+        int pts[64], n = gsearch_defences(&board, pts, 64), got = 0, extra = 0;
+        static const int want[][2] = {{8, 7}, {9, 7}, {8, 6}, {8, 3}, {8, 8}};
+        for (int i = 0; i < n; i++) {
+            int found = 0;
+            for (int k = 0; k < 5; k++)
+                if (gb_x(pts[i]) == want[k][0] && gb_y(pts[i]) == want[k][1]) found = 1;
+            got += found, extra += !found;
+            if (!found)
+                fprintf(stderr, "  four-three: unexpected %d,%d\n", gb_x(pts[i]), gb_y(pts[i]));
+        }
+        CHECK_MSG(got == 5 && extra == 0, "four-three: %d of 5 defences, %d others", got, extra);
+    }
+
+    /* Two separate open threes of white (row 8 and row 12): nothing defends both. */
+    load(RV_RULE_FREESTYLE, "0,0;14,0;0,14;14,14;1,0;2,0", "6,7;7,7;8,7;6,11;7,11;8,11");
+    CHECK_EQ_INT(gsearch_defences(&board, (int[64]){0}, 64), 0);
+
+    /* Renju: the same open three of black (g8 h8 i8), white to move: white's defences are
+       f8 and j8 as in freestyle (the attacker's open four is legal for black here). */
+    load(RV_RULE_RENJU, "6,7;7,7;8,7;0,0", "14,0;0,14;14,14");
+    {
+        int want[] = {5, 9};
+        expect_row("Renju, black's open three", want, 2);
+    }
+    /* Renju: a black three whose open-four point is an overline for black is no threat:
+       X X X . X X . with black at c8 d8 e8 and g8 h8 (x 2,3,4,6,7): f8 makes six (an
+       overline, no win, forbidden); that line has no open-four point, so there is no
+       threat to answer (-1). In freestyle f8 makes a five for black instead: that is a
+       five point, which the search handles before asking for defences. */
+    load(RV_RULE_RENJU, "2,7;3,7;4,7;6,7;7,7;0,0", "14,0;0,14;14,14;14,7;0,7");
+    CHECK_EQ_INT(gsearch_defences(&board, (int[64]){0}, 64), -1);
+    return test_finish();
+}
