@@ -51,6 +51,45 @@ static void test_ffo_1_19(int path) {
     rv_reversi_ai_free(ai);
 }
 
+/*
+ * A selective (ProbCut) pass leaves bounds in the table that may be wrong;
+ * the exact solve that follows in the same table must not trust them. On
+ * FFO #1-#19 a loose selective pass (level 1) runs first, then the exact
+ * solve, and the exact score must be the file's. The test also requires the
+ * selective pass to have been wrong somewhere (else it would prove nothing).
+ */
+static void test_selective_then_exact(int path) {
+    FILE *f = fopen(test_data_path("othello/fforum-1-19.obf"), "r");
+    CHECK(f != NULL);
+    if (!f) return;
+    rv_reversi_ai *ai = rv_reversi_ai_new(16 << 20);
+    ai->simd = path;
+    char line[512];
+    int n = 0, differ = 0;
+    while (fgets(line, sizeof line, f)) {
+        rv_reversi_obf obf;
+        rv_reversi_error err;
+        if (rv_reversi_obf_parse(line, strcspn(line, "\r\n"), 1, &obf, &err) != RV_OK) continue;
+        n++;
+        int best = -65;
+        for (int i = 0; i < obf.nscores; i++)
+            if (obf.scores[i] > best) best = obf.scores[i];
+        int move;
+        rv_ai_begin(ai, 0);
+        ai->eg_sel = 1;
+        int sel = rv_ai_endgame(ai, obf.pos.player, obf.pos.opponent, -64, 64, &move);
+        ai->eg_sel = 0;
+        differ += sel != best;
+        int v = rv_ai_endgame(ai, obf.pos.player, obf.pos.opponent, -64, 64, &move);
+        CHECK_MSG(v == best, "path %d FFO #%d: exact %d after selective %d, want %d", path, n, v,
+                  sel, best);
+    }
+    fclose(f);
+    CHECK_EQ_INT(n, 19);
+    CHECK_MSG(differ > 0, "path %d: the selective pass agreed everywhere", path);
+    rv_reversi_ai_free(ai);
+}
+
 /* Random positions with 1..10 empties (including ones where a side must
  * pass) against the reference negamax. */
 static void test_random_vs_reference(int path) {
@@ -128,6 +167,7 @@ int main(void) {
     for (size_t i = 0; i < sizeof PATHS / sizeof *PATHS; i++) {
         if (!path_available(PATHS[i])) continue;
         test_ffo_1_19(PATHS[i]);
+        test_selective_then_exact(PATHS[i]);
         test_random_vs_reference(PATHS[i]);
     }
     return test_finish();

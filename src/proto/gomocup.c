@@ -393,9 +393,10 @@ static void gc_swap2(brain *br, const int *xs, const int *ys, int n) {
     }
     /* Several positions are weighed: each gets a share of the move's time. */
     rv_gomoku_limits lim = {0};
-    if (br->fixed_level)
-        lim.level = br->fixed_level;
-    else
+    if (br->fixed_level) lim.level = br->fixed_level;
+    if (br->max_node > 0)
+        lim.nodes = br->max_node / 12 + 1;
+    else if (!br->fixed_level)
         lim.time_ms = move_budget(br) / 12 + 1;
     if (rv_opening_decide(&o, &g, br->ai, &lim, &act) != RV_OK) {
         reply(br, "ERROR cannot play this SWAP2BOARD position");
@@ -434,7 +435,8 @@ static void gc_swap2(brain *br, const int *xs, const int *ys, int n) {
     }
     /* White: the brain plays white's move now. */
     rv_gomoku_ai_info info;
-    lim.time_ms = br->fixed_level ? 0 : move_budget(br);
+    lim.nodes = br->max_node;
+    lim.time_ms = br->fixed_level || br->max_node > 0 ? 0 : move_budget(br);
     if (rv_gomoku_ai_think(br->ai, &g, &lim, &info) != RV_OK) {
         br->gm.n = 0;
         reply(br, "ERROR cannot play this SWAP2BOARD position");

@@ -69,8 +69,10 @@ int64_t nb_clock_budget(const nb_clock *c, const rv_reversi_game *g, const doubl
     for (int i = 0; i < g->nplies; i++, me = 3 - me)
         if (me == side) left += c->inc_s[side] - used[i];
     int empties = rv_reversi_count(pos, RV_EMPTY);
-    /* about half the empties are ours; keep a reserve for the last ones */
-    double moves_left = empties / 2 + 2;
+    /* about half the empties are ours, but the last 14 or so cost next to
+     * nothing (solved exactly in milliseconds): spread the time over the
+     * others, plus three moves' worth kept as a reserve */
+    double moves_left = (empties > 14 ? (empties - 14) / 2 : 0) + 3;
     double margin = 0.05 + left * 0.02;
     double share = (left - margin) / moves_left + c->inc_s[side] * 0.75;
     if (share > left - margin) share = left - margin;

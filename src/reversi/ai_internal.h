@@ -99,6 +99,7 @@ struct rv_reversi_ai {
     int simd;             /* rv_reversi_simd code path of the solver */
     int eval_kind;        /* rv_reversi_eval of the midgame search */
     int probcut;          /* Multi-ProbCut in the midgame search (pattern evaluation only) */
+    int eg_sel;           /* endgame pass: 0 exact, k > 0 selective (ProbCut at level k, solve.c) */
     int cpu_clock;        /* time limits count the searching thread's CPU time */
     const unsigned char *pat_w; /* the pattern weights: rv_pat_weight_bytes or pat_own */
     unsigned char *pat_own;     /* weights loaded by rv_reversi_ai_set_weights(), or NULL */

@@ -29,6 +29,49 @@
 #define EG_ETC_MIN 14 /* above this many empties: enhanced transposition cut-offs */
 #endif
 
+#ifndef EG_LAST4
+#define EG_LAST4 1 /* a dedicated solver for the last four empties */
+#endif
+
+#ifndef EG_HASH_FIRST
+#define EG_HASH_FIRST 1 /* the table's move searched before the others are keyed */
+#endif
+
+/*
+ * Selective passes (ai->eg_sel > 0, run by solve.c before the exact one to
+ * fill the table with good moves and a close score): ProbCut from
+ * EG_PC_MIN empties on with a midgame search of EG_PC_DEPTH(n) plies.
+ * exact score = shallow + EG_PC_BIAS[d] with residual sd EG_PC_SIGMA[d]
+ * (centidiscs), measured on 234 positions of 11-20 empties reached by random
+ * moves from the FFO #1-#79 positions (the slope came out 0.96-1.02 at every
+ * depth, so it is taken as 1).
+ * Results of a pass go to the table with its certainty (EG_CERT: 0-2 for the
+ * levels 1-3, 3 exact) in the depth's low bits; bounds are used only by passes at
+ * least as certain, moves by every pass.
+ */
+#ifndef EG_PC
+#define EG_PC 1
+#endif
+#ifndef EG_PC_MIN
+#define EG_PC_MIN 12
+#endif
+#ifndef EG_PC_DEPTH
+#define EG_PC_DEPTH(n) ((n) >= 16 ? ((n) - 10) / 3 : 2)
+#endif
+static const int EG_PC_BIAS[9] = {294, 35, 148, -27, 194, 15, 163, -21, 129};
+static const int EG_PC_SIGMA[9] = {1007, 809, 726, 647, 594, 567, 488, 457, 421};
+/* The confidence t of each selective level, in hundredths of sigma (index:
+ * ai->eg_sel, 1..3: the table keeps the certainty in 2 bits; solve.c runs
+ * levels 1 and 2). */
+static const int EG_PC_T[4] = {0, 70, 130, 200};
+#define EG_CERT(ai) ((ai)->eg_sel ? (ai)->eg_sel - 1 : 3)
+#define EG_TT_CERT(e) ((e)->depth & 3)
+#define EG_TT_DEPTH(n, c) (((n) << 2) | (c))
+
+#ifndef EG_SMALL_STAB_MIN
+#define EG_SMALL_STAB_MIN 5 /* the small solver's stability cut-off from this many empties */
+#endif
+
 #ifndef EG_CHEAP_MAX
 #define EG_CHEAP_MAX 9 /* up to this many empties: order by mobility, corners, parity only */
 #endif

@@ -108,6 +108,50 @@ static int EGF(last3)(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha, int 
     return best;
 }
 
+/* The last three empties, a square alone in its quadrant (odd parity)
+ * first. */
+static inline int EGF(last3_par)(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha, int beta,
+                                 int x1, int x2, int x3, unsigned parity, int passed) {
+    uint64_t odd3 = PARITY_MASK[parity];
+    if (!((odd3 >> x1) & 1)) {
+        if ((odd3 >> x2) & 1) { int t = x1; x1 = x2; x2 = t; }
+        else if ((odd3 >> x3) & 1) { int t = x1; x1 = x3; x3 = t; }
+    }
+    return EGF(last3)(ai, P, O, alpha, beta, x1, x2, x3, passed);
+}
+
+#if EG_LAST4
+/* The last four empties x[0..3], tried in that order (odd quadrants and good
+ * squares first, as sorted by the caller). */
+static int EGF(last4)(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha, int beta,
+                      const int *x, unsigned parity, int passed) {
+    static const uint8_t REST[4][3] = {{1, 2, 3}, {0, 2, 3}, {0, 1, 3}, {0, 1, 2}};
+    ai->nodes++;
+    int best = -65;
+    for (int i = 0; i < 4; i++) {
+        int s = x[i];
+        if (!(EG_NEIGHBOUR[s] & O)) continue;
+        uint64_t f = EG_FLIPS(P, O, s);
+        if (!f) continue;
+        const uint8_t *r = REST[i];
+        int v = -EGF(last3_par)(ai, O ^ f, P ^ f ^ (1ULL << s), -beta, -alpha, x[r[0]], x[r[1]],
+                                x[r[2]], parity ^ QUAD_BIT(s), 0);
+        if (v > best) {
+            best = v;
+            if (v > alpha) {
+                if (v >= beta) return v;
+                alpha = v;
+            }
+        }
+    }
+    if (best == -65) {
+        if (passed) return final_score(P, O);
+        return -EGF(last4)(ai, O, P, -beta, -alpha, x, parity, 1);
+    }
+    return best;
+}
+#endif
+
 /* parity: bit q set when quadrant q has an odd number of empties. */
 static int EGF(eg_small)(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha, int beta, int n,
                          int passed, unsigned parity) {
@@ -118,18 +162,31 @@ static int EGF(eg_small)(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha, i
         return EGF(last2)(ai, P, O, alpha, beta, x1, first_bit(E & (E - 1)), passed);
     }
     if (n == 3) {
-        /* A square alone in its quadrant (odd parity) first. */
         int x1 = first_bit(E);
         uint64_t r = E & (E - 1);
         int x2 = first_bit(r), x3 = first_bit(r & (r - 1));
-        uint64_t odd3 = PARITY_MASK[parity];
-        if (!((odd3 >> x1) & 1)) {
-            if ((odd3 >> x2) & 1) { int t = x1; x1 = x2; x2 = t; }
-            else if ((odd3 >> x3) & 1) { int t = x1; x1 = x3; x3 = t; }
-        }
-        return EGF(last3)(ai, P, O, alpha, beta, x1, x2, x3, passed);
+        return EGF(last3_par)(ai, P, O, alpha, beta, x1, x2, x3, parity, passed);
     }
+#if EG_LAST4
+    if (n == 4) {
+        /* Sorted once: odd quadrants first, then corners and plain squares
+         * before X- and C-squares. */
+        uint64_t odd = PARITY_MASK[parity];
+        uint64_t cls[4] = {E & odd & SMALL_GOOD, E & odd & ~SMALL_GOOD, E & ~odd & SMALL_GOOD,
+                           E & ~odd & ~SMALL_GOOD};
+        int x[4], k = 0;
+        for (int c = 0; c < 4; c++)
+            for (uint64_t m = cls[c]; m; m &= m - 1) x[k++] = first_bit(m);
+        return EGF(last4)(ai, P, O, alpha, beta, x, parity, passed);
+    }
+#endif
     ai->nodes++;
+    /* The opponent's stable discs bound the score (cheaper to skip where
+     * alpha is too low for the bound to reach it). */
+    if (n >= EG_SMALL_STAB_MIN && alpha >= 2 * n - 2) {
+        int ub = 64 - 2 * bit_count(stable_discs(O, P));
+        if (ub <= alpha) return ub;
+    }
     uint64_t odd = PARITY_MASK[parity];
     E &= bb_neighbours(O); /* a move must be next to an opponent disc */
     uint64_t order[4] = {E & odd & SMALL_GOOD, E & odd & ~SMALL_GOOD, E & ~odd & SMALL_GOOD,
@@ -178,6 +235,36 @@ static inline int EGF(stability_cutoff_possible)(int alpha, int n) {
     return alpha >= 2 * n;
 }
 
+#if EG_PC
+/*
+ * ProbCut in a selective pass: a shallow midgame search s predicts the exact
+ * score as s + bias with error sd sigma (EG_PC_BIAS / EG_PC_SIGMA); the node
+ * is cut when the prediction lies t * sigma beyond the window (t from the
+ * pass's level).  Returns 1 and sets *v when it cuts.
+ */
+static int EGF(eg_probcut)(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha, int beta, int n,
+                           int *v) {
+    int ds = EG_PC_DEPTH(n) < 8 ? EG_PC_DEPTH(n) : 8;
+    int t = EG_PC_T[ai->eg_sel] * EG_PC_SIGMA[ds] / 100, b = EG_PC_BIAS[ds];
+    if (beta < 64) {
+        int bound = 100 * beta + t - b;
+        if (rv_ai_mid_search(ai, P, O, bound - 1, bound, ds) >= bound) {
+            *v = beta;
+            return 1;
+        }
+        if (ai->aborted) return 0;
+    }
+    if (alpha > -64) {
+        int bound = 100 * alpha - t - b;
+        if (rv_ai_mid_search(ai, P, O, bound, bound + 1, ds) <= bound) {
+            *v = alpha;
+            return 1;
+        }
+    }
+    return 0;
+}
+#endif
+
 static int EGF(eg_deep)(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha, int beta, int n,
                    int passed, int *best_move) {
     if (n <= EG_SMALL && !best_move)
@@ -206,20 +293,48 @@ static int EGF(eg_deep)(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha, in
     }
 
     int tt_move = -1;
+    const int cert = EG_CERT(ai);
     if (n >= EG_TT_MIN) {
         const tt_entry *e = tt_probe(&ai->tt, P, O, TT_KIND_EXACT);
         if (e) {
-            if (!best_move) {
-                if (e->lower >= beta) return e->lower;
-                if (e->upper <= alpha) return e->upper;
-                if (e->lower == e->upper) return e->lower;
+            /* Bounds only from a search at least as sure as this one; the
+             * move from any. */
+            if (EG_TT_CERT(e) >= cert) {
+                if (!best_move) {
+                    if (e->lower >= beta) return e->lower;
+                    if (e->upper <= alpha) return e->upper;
+                    if (e->lower == e->upper) return e->lower;
+                }
+                if (e->lower > alpha) alpha = e->lower;
+                if (e->upper < beta) beta = e->upper;
             }
-            if (e->lower > alpha) alpha = e->lower;
-            if (e->upper < beta) beta = e->upper;
             tt_move = e->move;
         }
     }
+#if EG_PC
+    if (ai->eg_sel && n >= EG_PC_MIN && !best_move && ai->eval_kind == RV_REVERSI_EVAL_PATTERN) {
+        int v;
+        if (EGF(eg_probcut)(ai, P, O, alpha, beta, n, &v)) return v;
+        if (ai->aborted) return alpha;
+    }
+#endif
     const int alpha0 = alpha;
+    int best = -65, bm = -1;
+
+#if EG_HASH_FIRST
+    /* The table's move first, before the others are generated and keyed:
+     * it usually refutes the node alone, and then the ordering work (the
+     * shallow searches far from the end) is never done. */
+    if (tt_move >= 0 && tt_move < 64 && ((moves >> tt_move) & 1)) {
+        uint64_t f = EG_FLIPS(P, O, tt_move), bit = 1ULL << tt_move;
+        best = -EGF(eg_deep)(ai, O ^ f, P ^ f ^ bit, -beta, -alpha, n - 1, 0, NULL);
+        if (ai->aborted) return alpha;
+        bm = tt_move;
+        moves &= ~bit;
+        if (best > alpha) alpha = best;
+        if (best >= beta || !moves) goto done;
+    }
+#endif
 
     eg_move mv[32];
     int nm = 0;
@@ -241,7 +356,7 @@ static int EGF(eg_deep)(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha, in
             /* Enhanced transposition cut-off: a child already known to be
              * bad enough for the opponent refutes this node at once. */
             const tt_entry *c = tt_probe(&ai->tt, np, no, TT_KIND_EXACT);
-            if (c && -c->upper >= beta) {
+            if (c && EG_TT_CERT(c) >= cert && -c->upper >= beta) {
                 if (best_move) *best_move = x;
                 return -c->upper;
             }
@@ -277,12 +392,12 @@ static int EGF(eg_deep)(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha, in
     }
     EGF(sort_moves)(mv, nm);
 
-    int best = -65, bm = mv[0].sq;
+    if (bm < 0) bm = mv[0].sq;
     for (int i = 0; i < nm; i++) {
         uint64_t f = mv[i].flips, bit = 1ULL << mv[i].sq;
         uint64_t np = O ^ f, no = P ^ f ^ bit;
         int v;
-        if (i == 0) {
+        if (i == 0 && best == -65) {
             v = -EGF(eg_deep)(ai, np, no, -beta, -alpha, n - 1, 0, NULL);
         } else {
             v = -EGF(eg_deep)(ai, np, no, -alpha - 1, -alpha, n - 1, 0, NULL);
@@ -298,10 +413,13 @@ static int EGF(eg_deep)(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha, in
             }
         }
     }
+#if EG_HASH_FIRST
+done:
+#endif
     if (n >= EG_TT_MIN) {
         int lo = best >= beta ? best : (best > alpha0 ? best : -64);
         int hi = best <= alpha0 ? best : (best >= beta ? 64 : best);
-        tt_store(&ai->tt, P, O, TT_KIND_EXACT, n, lo, hi, bm);
+        tt_store(&ai->tt, P, O, TT_KIND_EXACT, EG_TT_DEPTH(n, cert), lo, hi, bm);
     }
     if (best_move) *best_move = bm;
     return best;

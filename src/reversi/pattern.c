@@ -3,15 +3,17 @@
  * per mobility count of each side and per number of empty squares (see
  * pattern.h).  Reading an instance's configuration is two bit gathers (pext)
  * and two lookups in the base-3 table; CPUs with BMI2 get a copy that uses
- * the pext instruction, chosen at run time (rv_pat_eval_bmi2).
+ * the pext instruction and AVX2 mobility counts, chosen at run time
+ * (rv_pat_eval_bmi2, on CPUs with AVX2: rv_reversi_simd_best() is not PLAIN).
  */
 #include "reversi/pattern.h"
 
 #include "renversi/reversi.h"
 #include "reversi/ai_internal.h"
 
-#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) && !defined(RV_NO_SIMD)
-#include <immintrin.h>
+#include "reversi/bitboard_simd.h"
+
+#if RV_REVERSI_X86_SIMD
 #define PAT_HAVE_BMI2 1
 #endif
 
@@ -39,7 +41,7 @@ static inline int mob_index(uint64_t moves) {
 
 /* Fills idx[] (feature indices within a stage) with the given gather; E is
  * the number of empty squares. */
-#define PAT_FEATURES(P, O, E, PEXT, idx)                                                   \
+#define PAT_FEATURES(P, O, E, PEXT, MOVES, idx)                                                   \
     do {                                                                                   \
         uint64_t tp_[8], to_[8];                                                           \
         images(P, tp_);                                                                    \
@@ -51,16 +53,16 @@ static inline int mob_index(uint64_t moves) {
                         2u * rv_pat_b3[PEXT(to_[k_], m_)];                                 \
         }                                                                                  \
         (idx)[RV_PAT_INSTANCES] =                                                          \
-            rv_pat_offset[RV_PAT_TYPES] + (uint32_t)mob_index(rv_reversi_moves_bb(P, O));  \
+            rv_pat_offset[RV_PAT_TYPES] + (uint32_t)mob_index(MOVES(P, O));                \
         (idx)[RV_PAT_INSTANCES + 1] =                                                      \
-            rv_pat_offset[RV_PAT_TYPES + 1] + (uint32_t)mob_index(rv_reversi_moves_bb(O, P)); \
+            rv_pat_offset[RV_PAT_TYPES + 1] + (uint32_t)mob_index(MOVES(O, P));            \
         (idx)[RV_PAT_INSTANCES + 2] =                                                      \
             rv_pat_offset[RV_PAT_TYPES + 2] + (uint32_t)((E) - 4 * rv_pat_stage(E));        \
     } while (0)
 
 void rv_pat_features(uint64_t P, uint64_t O, uint32_t out[RV_PAT_FEATURES]) {
     int e = bit_count(~(P | O));
-    PAT_FEATURES(P, O, e, pext_soft, out);
+    PAT_FEATURES(P, O, e, pext_soft, rv_reversi_moves_bb, out);
 }
 
 /* The sum of the weights of idx[] in the stage of e empty squares. */
@@ -82,7 +84,7 @@ void rv_pat_state_init(rv_pat_state *s, uint64_t P, uint64_t O) {
 }
 
 /* The sum of the weights of the state s of (P, O). */
-#define PAT_EVAL_STATE(w, s, P, O)                                                                \
+#define PAT_EVAL_STATE(w, s, P, O, MOVES)                                                              \
     do {                                                                                          \
         int e_ = bit_count(~((P) | (O)));                                                         \
         uint32_t base_ = (uint32_t)rv_pat_stage(e_) * rv_pat_offset[RV_PAT_GROUPS];               \
@@ -90,23 +92,22 @@ void rv_pat_state_init(rv_pat_state *s, uint64_t P, uint64_t O) {
         for (int i_ = 0; i_ < RV_PAT_INSTANCES; i_++)                                             \
             v_ += rv_pat_weight((w), base_ + rv_pat_inst_offset[i_] + (s)->idx[0][i_]);                \
         v_ += rv_pat_weight((w), base_ + rv_pat_offset[RV_PAT_TYPES] +                                 \
-                            (uint32_t)mob_index(rv_reversi_moves_bb(P, O)));                      \
+                            (uint32_t)mob_index(MOVES(P, O)));                                    \
         v_ += rv_pat_weight((w), base_ + rv_pat_offset[RV_PAT_TYPES + 1] +                             \
-                            (uint32_t)mob_index(rv_reversi_moves_bb(O, P)));                      \
+                            (uint32_t)mob_index(MOVES(O, P)));                                    \
         v_ += rv_pat_weight((w), base_ + rv_pat_offset[RV_PAT_TYPES + 2] +                             \
                             (uint32_t)(e_ - 4 * rv_pat_stage(e_)));                               \
         return v_;                                                                                \
     } while (0)
 
 int rv_pat_eval_state(const unsigned char *w, const rv_pat_state *s, uint64_t P, uint64_t O) {
-    PAT_EVAL_STATE(w, s, P, O);
+    PAT_EVAL_STATE(w, s, P, O, rv_reversi_moves_bb);
 }
 
 #ifdef PAT_HAVE_BMI2
-__attribute__((target("bmi2,popcnt"))) int rv_pat_eval_state_bmi2(const unsigned char *w,
-                                                                  const rv_pat_state *s, uint64_t P,
-                                                                  uint64_t O) {
-    PAT_EVAL_STATE(w, s, P, O);
+RV_TARGET_AVX2 int rv_pat_eval_state_bmi2(const unsigned char *w, const rv_pat_state *s, uint64_t P,
+                                          uint64_t O) {
+    PAT_EVAL_STATE(w, s, P, O, rv_reversi_moves_avx2);
 }
 #else
 int rv_pat_eval_state_bmi2(const unsigned char *w, const rv_pat_state *s, uint64_t P, uint64_t O) {
@@ -117,16 +118,15 @@ int rv_pat_eval_state_bmi2(const unsigned char *w, const rv_pat_state *s, uint64
 int rv_pat_eval(const unsigned char *w, uint64_t P, uint64_t O) {
     uint32_t idx[RV_PAT_FEATURES];
     int e = bit_count(~(P | O));
-    PAT_FEATURES(P, O, e, pext_soft, idx);
+    PAT_FEATURES(P, O, e, pext_soft, rv_reversi_moves_bb, idx);
     return sum_weights(w, e, idx);
 }
 
 #ifdef PAT_HAVE_BMI2
-__attribute__((target("bmi2,popcnt"))) int rv_pat_eval_bmi2(const unsigned char *w, uint64_t P,
-                                                            uint64_t O) {
+RV_TARGET_AVX2 int rv_pat_eval_bmi2(const unsigned char *w, uint64_t P, uint64_t O) {
     uint32_t idx[RV_PAT_FEATURES];
     int e = bit_count(~(P | O));
-    PAT_FEATURES(P, O, e, _pext_u64, idx);
+    PAT_FEATURES(P, O, e, _pext_u64, rv_reversi_moves_avx2, idx);
     return sum_weights(w, e, idx);
 }
 #else

@@ -171,13 +171,15 @@ static inline void rv_pat_state_pass(const rv_pat_state *s, rv_pat_state *out) {
 /* The pattern evaluation with the weights w of (P, O), whose state is s, in
  * 1/RV_PAT_SCALE discs for P to move (the same value as rv_pat_eval(w, P, O)). */
 int rv_pat_eval_state(const unsigned char *w, const rv_pat_state *s, uint64_t P, uint64_t O);
-/* The same with POPCNT/BMI2: only on CPUs that have them. */
+/* The same with BMI2 and AVX2: only on CPUs that have them
+ * (rv_reversi_simd_best() is not RV_REVERSI_SIMD_PLAIN). */
 int rv_pat_eval_state_bmi2(const unsigned char *w, const rv_pat_state *s, uint64_t P, uint64_t O);
 
 /* The pattern evaluation with the weights w of (P, O) in 1/RV_PAT_SCALE discs
  * for P to move. */
 int rv_pat_eval(const unsigned char *w, uint64_t P, uint64_t O);
-/* The same with the BMI2 pext instruction: only on CPUs that have it. */
+/* The same with BMI2 (pext) and AVX2: only on CPUs that have them
+ * (rv_reversi_simd_best() is not RV_REVERSI_SIMD_PLAIN). */
 int rv_pat_eval_bmi2(const unsigned char *w, uint64_t P, uint64_t O);
 
 /* ---- the weights file (eval_weights.bin), all little-endian ----

@@ -16,10 +16,20 @@
 
 #define INF 30000
 #define MID_TT_MIN 2 /* store in the table from this depth on */
-#ifndef ID_NEXT_DIV
-#define ID_NEXT_DIV 3 /* with a time budget, a new iteration starts below 1/ID_NEXT_DIV of it */
-#endif
+#define ID_GROWTH 2.5 /* the assumed cost of an iteration over the previous one's, at first */
 #define SCORE_MAX 6400 /* the largest score: 100 * 64 discs */
+#ifndef PC_EVM
+#define PC_EVM 300 /* ProbCut: skip a test whose bound is this far beyond the evaluation */
+#endif
+#ifndef SQ_ORDER_W
+#define SQ_ORDER_W 1 /* depth-1 ordering: weight of the square's rank (SQ_ORDER) */
+#endif
+#ifndef MOB_W
+#define MOB_W 1 /* depth-1 ordering: weight of the opponent's number of moves */
+#endif
+#ifndef MOB2_W
+#define MOB2_W 50 /* deeper ordering: centidiscs per move the opponent has after ours */
+#endif
 #ifndef PC_T
 #define PC_T 1.5 /* ProbCut's confidence: cut beyond PC_T standard deviations */
 #endif
@@ -29,9 +39,11 @@
 typedef struct mid_gen {
     uint64_t (*moves)(uint64_t P, uint64_t O);
     uint64_t (*flips)(uint64_t P, uint64_t O, int sq);
+    int (*mobility)(uint64_t P, uint64_t O); /* the number of moves of P */
 } mid_gen;
 
 static uint64_t moves_plain(uint64_t P, uint64_t O) { return rv_reversi_moves_bb(P, O); }
+static int mobility_plain(uint64_t P, uint64_t O) { return bit_count(rv_reversi_moves_bb(P, O)); }
 static uint64_t flips_plain(uint64_t P, uint64_t O, int sq) { return rv_reversi_flips_bb(P, O, sq); }
 #if RV_REVERSI_X86_SIMD
 static RV_TARGET_AVX2 uint64_t moves_avx2(uint64_t P, uint64_t O) {
@@ -40,18 +52,25 @@ static RV_TARGET_AVX2 uint64_t moves_avx2(uint64_t P, uint64_t O) {
 static RV_TARGET_AVX2 uint64_t flips_avx2(uint64_t P, uint64_t O, int sq) {
     return rv_reversi_flips_avx2(P, O, sq);
 }
+static RV_TARGET_AVX2 int mobility_avx2(uint64_t P, uint64_t O) {
+    return (int)_mm_popcnt_u64(rv_reversi_moves_avx2(P, O));
+}
 static RV_TARGET_AVX512 uint64_t moves_avx512(uint64_t P, uint64_t O) {
     return rv_reversi_moves_avx512(P, O);
 }
 static RV_TARGET_AVX512 uint64_t flips_avx512(uint64_t P, uint64_t O, int sq) {
     return rv_reversi_flips_avx512(P, O, sq);
 }
+static RV_TARGET_AVX512 int mobility_avx512(uint64_t P, uint64_t O) {
+    return (int)_mm_popcnt_u64(rv_reversi_moves_avx512(P, O));
+}
 #endif
 
 static const mid_gen *gen_of(const rv_reversi_ai *ai) {
-    static const mid_gen plain = {moves_plain, flips_plain};
+    static const mid_gen plain = {moves_plain, flips_plain, mobility_plain};
 #if RV_REVERSI_X86_SIMD
-    static const mid_gen avx2 = {moves_avx2, flips_avx2}, avx512 = {moves_avx512, flips_avx512};
+    static const mid_gen avx2 = {moves_avx2, flips_avx2, mobility_avx2},
+                         avx512 = {moves_avx512, flips_avx512, mobility_avx512};
     if (ai->simd == RV_REVERSI_SIMD_AVX512) return &avx512;
     if (ai->simd == RV_REVERSI_SIMD_AVX2) return &avx2;
 #endif
@@ -91,13 +110,27 @@ static inline int eval_st(const rv_reversi_ai *ai, const rv_pat_state *st, uint6
                                    : rv_pat_eval_state(ai->pat_w, st, P, O));
 }
 
+/* A fixed preference of squares ordering the moves of depth-1 nodes (whose
+ * children are only evaluated): corners, then the edges away from them and the
+ * centre, then the squares next to the edges, C-squares and X-squares last. */
+static const signed char SQ_ORDER[64] = {
+    9, 2, 6, 5, 5, 6, 2, 9,
+    2, 0, 3, 3, 3, 3, 0, 2,
+    6, 3, 4, 4, 4, 4, 3, 6,
+    5, 3, 4, 4, 4, 4, 3, 5,
+    5, 3, 4, 4, 4, 4, 3, 5,
+    6, 3, 4, 4, 4, 4, 3, 6,
+    2, 0, 3, 3, 3, 3, 0, 2,
+    9, 2, 6, 5, 5, 6, 2, 9,
+};
+
 /*
  * Moves of P, best-looking first: the table move, then by the evaluation of
  * the position after the move (from depth 2).  With child != NULL, child[i]
  * gets the pattern state after move i (mv[].child says which is whose).
  */
 static int gen_moves(const rv_reversi_ai *ai, uint64_t P, uint64_t O, uint64_t moves, int tt_move,
-                     int depth, mid_move *mv, const rv_pat_state *st, rv_pat_state *child) {
+                     int depth, mid_move *mv, const rv_pat_state *st, rv_pat_state *child, int sort) {
     int n = 0;
     const mid_gen *g = gen_of(ai);
     for (uint64_t m = moves; m; m &= m - 1) {
@@ -110,12 +143,13 @@ static int gen_moves(const rv_reversi_ai *ai, uint64_t P, uint64_t O, uint64_t m
         if (child) rv_pat_state_move(st, &child[n], x, f);
         if (x == tt_move) e->key = 1 << 20;
         else if (depth >= 2)
-            e->key = child ? -eval_st(ai, &child[n], O ^ f, P ^ f ^ (1ULL << x))
-                           : -rv_ai_eval(ai, O ^ f, P ^ f ^ (1ULL << x));
-        else e->key = 0;
+            e->key = (child ? -eval_st(ai, &child[n], O ^ f, P ^ f ^ (1ULL << x))
+                            : -rv_ai_eval(ai, O ^ f, P ^ f ^ (1ULL << x))) -
+                     MOB2_W * g->mobility(O ^ f, P ^ f ^ (1ULL << x));
+        else e->key = SQ_ORDER_W * SQ_ORDER[x] - MOB_W * g->mobility(O ^ f, P ^ f ^ (1ULL << x));
         n++;
     }
-    if (depth >= 2 || tt_move >= 0) sort_desc(mv, n);
+    if (sort) sort_desc(mv, n);
     return n;
 }
 
@@ -139,6 +173,15 @@ static int probcut(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha, int bet
     const int s = rv_pc_shallow(depth);
     const double t = PC_T * pc->sigma;
     double hb = (beta + t - pc->b) / pc->a;
+    double lb = (alpha - t - pc->b) / pc->a;
+#if PC_EVM > 0
+    /* The static evaluation says which test can succeed: a shallow search
+     * rarely lands more than PC_EVM centidiscs from it, so a test whose bound
+     * is farther is not tried (measured: it cut in under 6% of such tries). */
+    const int ev = eval_st(ai, st, P, O);
+    if (ev + PC_EVM < hb) hb = SCORE_MAX;
+    if (ev - PC_EVM > lb) lb = -SCORE_MAX;
+#endif
     if (beta < SCORE_MAX && hb < SCORE_MAX) {
         int bound = (int)ceil(hb);
         int r = mid_search(ai, P, O, bound - 1, bound, s, 0, draw, st);
@@ -148,7 +191,6 @@ static int probcut(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha, int bet
             return 1;
         }
     }
-    double lb = (alpha - t - pc->b) / pc->a;
     if (alpha > -SCORE_MAX && lb > -SCORE_MAX) {
         int bound = (int)floor(lb);
         int r = mid_search(ai, P, O, bound, bound + 1, s, 0, draw, st);
@@ -197,9 +239,18 @@ static int mid_search(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha, int 
     rv_pat_state child[32];
     /* Child states are computed up front where the ordering evaluates the
      * children, else one by one as they are searched. */
-    int n = gen_moves(ai, P, O, moves, tt_move, depth, mv, st, depth >= 2 ? child : NULL);
+    int n = gen_moves(ai, P, O, moves, tt_move, depth, mv, st, depth >= 2 ? child : NULL, 0);
     int best = -INF, bm = mv[0].sq;
     for (int i = 0; i < n; i++) {
+        /* the best-looking remaining move next: most nodes cut on the first */
+        int k = i;
+        for (int j = i + 1; j < n; j++)
+            if (mv[j].key > mv[k].key) k = j;
+        if (k != i) {
+            mid_move t = mv[k];
+            memmove(mv + i + 1, mv + i, (size_t)(k - i) * sizeof *mv);
+            mv[i] = t;
+        }
         uint64_t f = mv[i].flips, np = O ^ f, no = P ^ f ^ (1ULL << mv[i].sq);
         const rv_pat_state *cs = &child[mv[i].child];
         if (depth < 2) rv_pat_state_move(st, &child[mv[i].child], mv[i].sq, f);
@@ -382,7 +433,7 @@ static void think(rv_reversi_ai *ai, uint64_t P, uint64_t O, const plan *p,
     mid_move mv[32];
     rv_pat_state st;
     rv_pat_state_init(&st, P, O);
-    int n = gen_moves(ai, P, O, moves, -1, 2, mv, NULL, NULL);
+    int n = gen_moves(ai, P, O, moves, -1, 2, mv, NULL, NULL, 1);
     rv_rng rng;
     rv_rng_seed(&rng, tt_hash(P, O) ^ ai->nodes ^ (uint64_t)ai->tt.date * 0x9E3779B97F4A7C15ULL);
 
@@ -392,15 +443,20 @@ static void think(rv_reversi_ai *ai, uint64_t P, uint64_t O, const plan *p,
     out->exact = 0;
 
     /* Iterative deepening.  With a time budget, an iteration is started only
-     * if the previous ones took less than a third of the budget (with
-     * ProbCut each one costs about twice the previous). */
+     * if it is expected to finish within it: it is predicted to cost the
+     * last one times the growth between the last two (1.5 to 4).  When the
+     * best move has just changed, the next iteration starts while less than
+     * half the budget is used even if it may not finish (a move it completes
+     * that beats the previous score is still taken). */
     int prev = rv_ai_eval(ai, P, O);
     int max_depth = p->depth;
     int direct_solve = empties <= p->solve && !p->time_ms && !p->noise;
     if (direct_solve) max_depth = 0;
     if (empties <= p->solve && p->time_ms && max_depth > 8) max_depth = 8;
+    uint64_t it0 = c0, last_ns = 0;
     for (int d = 1; d <= max_depth; d++) {
         int best, v;
+        const int prev_move = out->move;
         if (p->noise || d <= 2) {
             v = root_iteration(ai, P, O, &st, mv, n, d, -INF, INF, p->noise, &rng, &best);
         } else {
@@ -433,8 +489,19 @@ static void think(rv_reversi_ai *ai, uint64_t P, uint64_t O, const plan *p,
             mid_move *rest = mv + 1;
             sort_desc(rest, n - 1);
         }
-        if (p->time_ms && (double)(rv_ai_now_ns(ai) - c0) * 1e-6 * ID_NEXT_DIV > (double)p->time_ms)
-            break;
+        if (p->time_ms) {
+            uint64_t now = rv_ai_now_ns(ai), it = now - it0;
+            double growth = last_ns ? (double)it / (double)last_ns : ID_GROWTH;
+            growth = growth < 1.5 ? 1.5 : growth > 4.0 ? 4.0 : growth;
+            double used = (double)(now - c0) * 1e-6, next = (double)it * 1e-6 * growth;
+            /* an exact solve follows: leave it three quarters of the budget */
+            double budget = (double)p->time_ms * (empties <= p->solve ? 0.25 : 1.0);
+            it0 = now;
+            last_ns = it;
+            int changed = d > 1 && best != prev_move;
+            if (used + next > budget && !(changed && 2 * used < budget))
+                break;
+        }
         if (d >= empties) break;
     }
     fill_pv(ai, P, O, TT_KIND_MID, out);
@@ -501,7 +568,7 @@ rv_status rv_reversi_ai_eval_moves(rv_reversi_ai *ai, const rv_reversi_pos *pos,
     mid_move mv[32];
     rv_pat_state st;
     rv_pat_state_init(&st, P, O);
-    int n = gen_moves(ai, P, O, moves, -1, 2, mv, NULL, NULL);
+    int n = gen_moves(ai, P, O, moves, -1, 2, mv, NULL, NULL, 1);
     rv_reversi_move_eval res[32];
     int done = 0;
     int exact = empties - 1 <= p.solve;

@@ -6,29 +6,26 @@
 #endif
 #define SOLVE_GUESS_MIN 14 /* from this many empties on, guess the score first */
 
-/*
- * The exact score with an aspiration window: a shallow midgame search guesses
- * the score, the solver first searches a narrow window around the guess (far
- * fewer nodes when it holds), and widens the failing side until the score
- * falls strictly inside the window.
- */
-int rv_ai_solve_exact(rv_reversi_ai *ai, uint64_t P, uint64_t O, int *move) {
-    int n = bit_count(~(P | O));
-    if (SOLVE_ASPIRATION == 0 || n < SOLVE_GUESS_MIN)
-        return rv_ai_endgame(ai, P, O, -64, 64, move);
-    int d = (n - 4) / 2 < 10 ? (n - 4) / 2 : 10;
-    uint64_t nodes0 = ai->nodes;
-    int g = rv_ai_mid_search(ai, P, O, -30000, 30000, d);
-    (void)nodes0;
-    g = g >= 0 ? (g + 50) / 100 : -((-g + 50) / 100);
-    if (g > 64) g = 64;
-    if (g < -64) g = -64;
+#ifndef SOLVE_SEL_MIN
+#define SOLVE_SEL_MIN 18 /* from this many empties on, selective passes first */
+#endif
+#ifndef SOLVE_SEL_FIRST
+#define SOLVE_SEL_FIRST 1 /* the selective levels run, in order (endgame.c, EG_PC_T) */
+#endif
+#ifndef SOLVE_SEL_LAST
+#define SOLVE_SEL_LAST 2
+#endif
+
+/* The solver's score in a window of SOLVE_ASPIRATION around the guess g,
+ * widening the failing side until the score falls strictly inside; at most
+ * tries searches (0: no limit), the last result returned. */
+static int aspiration(rv_reversi_ai *ai, uint64_t P, uint64_t O, int g, int *move, int tries) {
     int lo = g - SOLVE_ASPIRATION, hi = g + SOLVE_ASPIRATION;
     if (lo < -64) lo = -64;
     if (hi > 64) hi = 64;
-    for (;;) {
+    for (int k = 1;; k++) {
         int v = rv_ai_endgame(ai, P, O, lo, hi, move);
-        if (ai->aborted) return v;
+        if (ai->aborted || k == tries) return v;
         if (v <= lo && lo > -64) {
             hi = v + 1;
             lo = v - 2 * SOLVE_ASPIRATION < -64 ? -64 : v - 2 * SOLVE_ASPIRATION;
@@ -39,6 +36,35 @@ int rv_ai_solve_exact(rv_reversi_ai *ai, uint64_t P, uint64_t O, int *move) {
             return v;
         }
     }
+}
+
+/*
+ * The exact score: a shallow midgame search guesses the score; from
+ * SOLVE_SEL_MIN empties, selective solves (ProbCut at rising confidence)
+ * refine the guess and leave their best moves in the table; then the exact
+ * solve searches a narrow window around the last guess (far fewer nodes when
+ * it holds), widening the failing side until the score falls inside it.
+ */
+int rv_ai_solve_exact(rv_reversi_ai *ai, uint64_t P, uint64_t O, int *move) {
+    int n = bit_count(~(P | O));
+    ai->eg_sel = 0;
+    if (SOLVE_ASPIRATION == 0 || n < SOLVE_GUESS_MIN)
+        return rv_ai_endgame(ai, P, O, -64, 64, move);
+    int d = (n - 4) / 2 < 10 ? (n - 4) / 2 : 10;
+    int g = rv_ai_mid_search(ai, P, O, -30000, 30000, d);
+    g = g >= 0 ? (g + 50) / 100 : -((-g + 50) / 100);
+    if (g > 64) g = 64;
+    if (g < -64) g = -64;
+    if (n >= SOLVE_SEL_MIN && ai->eval_kind == RV_REVERSI_EVAL_PATTERN) {
+        for (int level = SOLVE_SEL_FIRST; level <= SOLVE_SEL_LAST; level++) {
+            ai->eg_sel = level;
+            int m, v = aspiration(ai, P, O, g, &m, 3);
+            ai->eg_sel = 0;
+            if (ai->aborted) return v;
+            g = v;
+        }
+    }
+    return aspiration(ai, P, O, g, move, 0);
 }
 
 rv_status rv_reversi_solve(rv_reversi_ai *ai, const rv_reversi_pos *pos, int wld_only,
