@@ -109,6 +109,28 @@ static void on_state(client *cl, cJSON *j, int measuring) {
     ws_send_text(&cl->c, m);
 }
 
+/* CPU time (user + system, all threads, ms) of the processes listed in environment variable
+   VAR (comma-separated pids); -1 when it is unset or empty. Processes gone count 0. */
+static double cpu_ms(const char *var) {
+    const char *list = getenv(var);
+    if (!list || !*list) return -1;
+    double ticks = 0;
+    for (const char *p = list; *p; p += strcspn(p, ",") + (p[strcspn(p, ",")] == ',')) {
+        char path[64], buf[1024];
+        snprintf(path, sizeof path, "/proc/%d/stat", atoi(p));
+        FILE *f = fopen(path, "r");
+        if (!f) continue;
+        size_t n = fread(buf, 1, sizeof buf - 1, f);
+        fclose(f);
+        buf[n] = 0;
+        const char *q = strrchr(buf, ')'); /* the command name may hold spaces */
+        unsigned long long ut, st;
+        if (q && sscanf(q + 1, " %*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %llu %llu", &ut, &st) == 2)
+            ticks += (double)(ut + st);
+    }
+    return ticks * 1000.0 / (double)sysconf(_SC_CLK_TCK);
+}
+
 int main(int argc, char **argv) {
     signal(SIGPIPE, SIG_IGN);
     if (argc < 2) {
@@ -146,7 +168,15 @@ int main(int argc, char **argv) {
     uint64_t start = now_ns(), measure_from = start + 1000000000ull; /* 1 s warm-up */
     uint64_t end = measure_from + (uint64_t)(seconds * 1e9);
     long moves_measured = 0;
+    /* The servers' (and the database's) CPU time over the measured seconds only. */
+    double srv0 = -1, db0 = -1;
+    int sampled = 0;
     while (now_ns() < end) {
+        if (!sampled && now_ns() >= measure_from) {
+            sampled = 1;
+            srv0 = cpu_ms("LOAD_CPU_PIDS");
+            db0 = cpu_ms("LOAD_CPU_DB_PIDS");
+        }
         for (int i = 0; i < n; i++) pf[i] = (struct pollfd){cl[i].c.fd, POLLIN, 0};
         int timeout = think_ns || errors ? 1 : 100;
         if (poll(pf, (nfds_t)n, timeout) < 0) break;
@@ -200,6 +230,7 @@ int main(int argc, char **argv) {
             }
         }
     }
+    double srv1 = cpu_ms("LOAD_CPU_PIDS"), db1 = cpu_ms("LOAD_CPU_DB_PIDS");
     double span = (double)(now_ns() - measure_from) * 1e-9;
     for (int i = 0; i < n; i++) ws_close(&cl[i].c);
     if (!nlat) {
@@ -212,6 +243,14 @@ int main(int argc, char **argv) {
     printf("load: %d clients (%d rooms), think %.0f ms, %.1f s: %ld moves, %.0f moves/s, round trip p50 %.2f ms, "
            "p99 %.2f ms, max %.2f ms; %ld games finished, %ld errors\n",
            n, n / 2, (double)think_ns * 1e-6, span, moves_measured, (double)moves_measured / span, p50, p99, mx, games, errors);
+    if (srv0 >= 0 && moves_measured) {
+        printf("load: cpu over the measured %.1f s: servers %.0f ms (%.3f ms per move)", span,
+               srv1 - srv0, (srv1 - srv0) / (double)moves_measured);
+        if (db0 >= 0)
+            printf(", database %.0f ms (%.3f ms per move)", db1 - db0,
+                   (db1 - db0) / (double)moves_measured);
+        printf("\n");
+    }
     free(lat);
     free(cl);
     free(pf);

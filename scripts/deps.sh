@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs (as root) or names (otherwise) the Debian packages a make target needs.
-#   scripts/deps.sh build   compiler, CMake, libwebsockets, SQLite, libpq, cJSON
+#   scripts/deps.sh build   compiler, CMake, libwebsockets (and its libev loop), SQLite, libpq, cJSON
 #   scripts/deps.sh test    build + clang/libFuzzer, Chromium, Node.js, tmux, PostgreSQL
 #                           (the server; the tests start a throwaway cluster: scripts/pg-tmp.sh)
 # Exit 0 when everything is present (after installing, as root); exit 1 with the
@@ -8,7 +8,7 @@
 set -eu
 what=${1:-build}
 
-pkgs="build-essential cmake pkg-config libwebsockets-dev libsqlite3-dev libpq-dev libcjson-dev"
+pkgs="build-essential cmake pkg-config libwebsockets-dev libwebsockets-evlib-ev libev-dev libsqlite3-dev libpq-dev libcjson-dev"
 if [ "$what" = test ]; then
     pkgs="$pkgs clang libclang-rt-14-dev chromium tmux postgresql"
     # Node.js: any install will do (Debian's or another); Debian's when none.

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The PostgreSQL store beside a throwaway cluster (scripts/pg-tmp.sh): the store tests of
 # test_store.c on PostgreSQL, and `renversi serve --db postgresql://...` starting, migrating,
-# and refusing bad URLs, refused logins and newer schemas with one line and exit 2; then
-# several servers sharing the database (tests/pg_cluster.c).
+# and refusing bad URLs, refused logins and newer schemas with one line and exit 2; the room
+# cases of test_server_rooms on PostgreSQL; then several servers sharing the database
+# (tests/pg_cluster.c).
 # Never skipped: without PostgreSQL's programs this test fails and says what to install.
 if [ -z "${RV_TEST_PG:-}" ]; then
     exec "${RV_SOURCE_DIR:?}/scripts/pg-tmp.sh" bash "$0" "$@"
@@ -64,6 +65,12 @@ kill -TERM "$pid"
 wait "$pid"
 code=$?
 [ "$code" = 0 ] && ok || bad "SIGTERM: exit $code"
+
+# The room cases of test_server_rooms (chat, hints, undo, the next game, openings, a restart
+# mid-opening) with the server on PostgreSQL, where its store worker does the database work.
+psql -X -q -c "CREATE SCHEMA rooms" >/dev/null
+if RV_TEST_ROOMS_DB="$RV_TEST_PG&options=-csearch_path%3Drooms" "$RV_BUILD_DIR/test_server_rooms" >"$tmp/rooms.out" 2>&1; then ok; else bad "test_server_rooms on PostgreSQL:"; cat "$tmp/rooms.out" >&2; fi
+tail -1 "$tmp/rooms.out" | grep -q '^[1-9][0-9]* passed, 0 failed' && ok || bad "test_server_rooms: $(tail -1 "$tmp/rooms.out")"
 
 # Three instances on one database: a game across them, two moves for one turn, the computer
 # through the job table, ten kill -9 rounds (tests/pg_cluster.c).

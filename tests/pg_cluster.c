@@ -3,7 +3,8 @@
  * tests/cli_store_pg.sh beside a throwaway cluster; RV_TEST_PG names it). Real servers in
  * child processes on loopback ports, real WebSocket clients:
  *   - two players and a spectator, each on another instance, play a game to its end (with
- *     an undo asked on one instance and accepted on another);
+ *     an undo asked on one instance and accepted on another), then both ask for the next
+ *     game at once on two instances: one starts, the colours swap once;
  *   - two connections of the same seat on two instances send a move for the same turn at
  *     the same moment, round after round: exactly one is committed each time;
  *   - a game against the computer whose move is thought by whichever instance claims it;
@@ -128,7 +129,29 @@ static void test_three_instances(void) {
     seat a, b, w;
     create_on(&a, 0, "{\"type\":\"create\",\"variant\":\"freestyle\",\"mode\":\"online\"}");
     join_on(&b, 1, a.room, "");
-    join_on(&w, 2, a.room, "");
+    /* The spectator's ping sent right behind its join waits for the join (the store
+       worker reads the room): joined and events come before the pong (the state is sent
+       when the server's turn of work ends, so it may come after). */
+    memset(&w, 0, sizeof w);
+    if (open_on(&w, 2) == 0) {
+        char m[160];
+        snprintf(m, sizeof m, "{\"type\":\"join\",\"room\":\"%s\"}", a.room);
+        ws_send_text(&w.c, m);
+        ws_send_text(&w.c, "{\"type\":\"ping\",\"id\":7}");
+        char seen[128] = "";
+        for (int k = 0; k < 4; k++) {
+            cJSON *j = harness_recv_any(&w.c, 5000);
+            const char *t = j ? harness_str(j, "type") : "(none)";
+            if (j && !strcmp(t, "joined")) snprintf(w.seat, sizeof w.seat, "%s", harness_str(j, "seat"));
+            snprintf(seen + strlen(seen), sizeof seen - strlen(seen), "%s ", t);
+            int last = !j || !strcmp(t, "pong");
+            cJSON_Delete(j);
+            if (last) break;
+        }
+        CHECK_MSG(!strncmp(seen, "joined ", 7) && strstr(seen, "events ") &&
+                      strstr(seen, "events ") < strstr(seen, "pong"),
+                  "messages after a join and a ping: %s", seen);
+    }
     CHECK_EQ_STR(a.seat, "black");
     CHECK_EQ_STR(b.seat, "white");
     CHECK_EQ_STR(w.seat, "spectator");
@@ -183,6 +206,59 @@ static void test_three_instances(void) {
     /* No more moves, on any instance. */
     send_move(&b, "c5");
     CHECK_EQ_INT(move_answer(&b, "c5", NULL), 0);
+    /* The finished game is in every instance's list, and replays with its nine moves. */
+    harness_drain(&w.c);
+    ws_send_text(&w.c, "{\"type\":\"list\"}");
+    cJSON *games = harness_recv_type(&w.c, "games", 5000);
+    double gid = 0;
+    cJSON *g, *list = games ? cJSON_GetObjectItem(games, "games") : NULL;
+    cJSON_ArrayForEach(g, list)
+        if (cJSON_GetObjectItem(g, "nmoves") && cJSON_GetObjectItem(g, "nmoves")->valueint == 9)
+            gid = cJSON_GetObjectItem(g, "id")->valuedouble;
+    CHECK_MSG(gid > 0, "the list has no game of nine moves");
+    cJSON_Delete(games);
+    char rq[96];
+    snprintf(rq, sizeof rq, "{\"type\":\"replay\",\"id\":%.0f}", gid);
+    ws_send_text(&a.c, rq);
+    cJSON *rp = harness_recv_type(&a.c, "replay", 5000);
+    CHECK_MSG(rp && cJSON_GetArraySize(cJSON_GetObjectItem(rp, "steps")) == 9, "replay of game %.0f", gid);
+    cJSON_Delete(rp);
+    /* Both players ask for the next game at the same moment, on two instances: one game
+       starts and the colours swap once (the swap and the game are one transaction; the
+       later `new` finds the game started and is refused, or is the one that started it). */
+    harness_drain(&a.c);
+    harness_drain(&b.c);
+    harness_drain(&w.c);
+    ws_send_text(&a.c, "{\"type\":\"new\"}");
+    ws_send_text(&b.c, "{\"type\":\"new\"}");
+    cJSON *ja = harness_recv_type(&a.c, "joined", 5000), *jb = harness_recv_type(&b.c, "joined", 5000);
+    CHECK_MSG(ja && !strcmp(harness_str(ja, "seat"), "white"), "the old black is now %s",
+              ja ? harness_str(ja, "seat") : "(no joined)");
+    CHECK_MSG(jb && !strcmp(harness_str(jb, "seat"), "black"), "the old white is now %s",
+              jb ? harness_str(jb, "seat") : "(no joined)");
+    cJSON_Delete(ja);
+    cJSON_Delete(jb);
+    s = recv_state_n(&w.c, 0, 5000);
+    CHECK_MSG(s && !cJSON_IsTrue(cJSON_GetObjectItem(s, "over")), "the spectator saw no new game");
+    cJSON_Delete(s);
+    /* Settled: no second swap, and the new black (on instance 1) opens the game. */
+    usleep(500 * 1000);
+    for (seat *p = &a; p; p = p == &a ? &b : NULL) {
+        cJSON *j;
+        while ((j = harness_recv_any(&p->c, 200))) {
+            CHECK_MSG(strcmp(harness_str(j, "type"), "joined") != 0, "a second swap on instance %d",
+                      p->inst);
+            if (!strcmp(harness_str(j, "type"), "error"))
+                CHECK_EQ_STR(harness_str(j, "code"), "in_progress");
+            cJSON_Delete(j);
+        }
+    }
+    s = play(&b, "h8");
+    CHECK_MSG(s && harness_nmoves(s) == 1, "the new black could not open the new game");
+    cJSON_Delete(s);
+    s = recv_state_n(&a.c, 1, 5000);
+    CHECK_MSG(s && !strcmp(harness_str(s, "to_move"), "white"), "the new white did not see h8");
+    cJSON_Delete(s);
     ws_close(&a.c);
     ws_close(&b.c);
     ws_close(&w.c);

@@ -2,7 +2,8 @@
  * `renversi serve` over real WebSocket connections: seats and tokens, spectators, bad
  * input answered to its sender only, the rate limit, forbidden moves refused with their
  * kind, undo by request, AI games, stored games, and kill -9 + restart losing no
- * acknowledged move. The server runs in a child process (fork), so it can be killed.
+ * acknowledged move, and the first client of a fresh server answered. The server runs in a
+ * child process (fork), so it can be killed.
  */
 #include "rooms_harness.h"
 
@@ -602,6 +603,42 @@ static void test_reversi_result(void) {
     ws_close(&b.c);
 }
 
+/*
+ * A client that connects the moment a server is ready is answered. (With libwebsockets on
+ * its libev loop, the protocols were set up by a timer armed only after the first event: a
+ * connection that came first was left without its protocol, its messages held by the relay.
+ * That happened to a few percent of fresh servers, so twenty are started here.)
+ */
+static void test_first_client(void) {
+    char db[300];
+    snprintf(db, sizeof db, "%s-first", db_path);
+    int lost = 0;
+    for (int i = 0; i < 20; i++) {
+        harness_opts ho = {.db = db, .web = web_dir};
+        int p = 0;
+        pid_t pid = harness_start(&ho, &p);
+        ws_conn c;
+        if (p <= 0 || ws_open(&c, p, "/ws", "")) {
+            CHECK_MSG(0, "fresh server %d did not start", i);
+            harness_stop(pid, SIGKILL);
+            continue;
+        }
+        ws_send_text(&c, "{\"type\":\"create\",\"variant\":\"freestyle\"}");
+        cJSON *j = harness_recv_type(&c, "joined", 5000);
+        lost += j == NULL;
+        cJSON_Delete(j);
+        ws_close(&c);
+        CHECK_EQ_INT(harness_stop(pid, SIGTERM), 0);
+    }
+    CHECK_MSG(lost == 0, "%d of 20 fresh servers left their first client unanswered", lost);
+    char f[320];
+    unlink(db);
+    snprintf(f, sizeof f, "%s-wal", db);
+    unlink(f);
+    snprintf(f, sizeof f, "%s-shm", db);
+    unlink(f);
+}
+
 int main(void) {
     signal(SIGPIPE, SIG_IGN);
     snprintf(db_path, sizeof db_path, "/tmp/renversi-test-server-%d.db", (int)getpid());
@@ -620,6 +657,7 @@ int main(void) {
         test_ai_game();
         test_kill_restart(&pid);
         test_reversi_pass(&pid);
+        test_first_client();
     }
     /* A clean stop on SIGTERM (and, in the sanitizer build, no leak). */
     CHECK_EQ_INT(harness_stop(pid, SIGTERM), 0);

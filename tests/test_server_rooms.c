@@ -468,7 +468,11 @@ static void test_openings_vs_ai(void) {
 
 int main(void) {
     signal(SIGPIPE, SIG_IGN);
-    snprintf(db_path, sizeof db_path, "/tmp/renversi-test-rooms-%d.db", (int)getpid());
+    /* tests/cli_store_pg.sh runs the same cases on PostgreSQL (RV_TEST_ROOMS_DB, a URL):
+       there every action goes through the server's store worker. */
+    const char *db = getenv("RV_TEST_ROOMS_DB");
+    if (db && *db) snprintf(db_path, sizeof db_path, "%s", db);
+    else snprintf(db_path, sizeof db_path, "/tmp/renversi-test-rooms-%d.db", (int)getpid());
 #ifdef RV_WEB_DIR
     snprintf(web_dir, sizeof web_dir, "%s", RV_WEB_DIR);
 #endif
@@ -482,6 +486,7 @@ int main(void) {
         test_openings_vs_ai();
     }
     CHECK_EQ_INT(harness_stop(pid, SIGTERM), 0);
+    if (db && *db) return test_finish();
     char p[300];
     unlink(db_path);
     snprintf(p, sizeof p, "%s-wal", db_path);

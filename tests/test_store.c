@@ -261,6 +261,160 @@ static void check_rooms(rv_store *s, int64_t g) {
     CHECK_EQ_STR(got.token[1], "");
 }
 
+/* Games started in rooms: the game, its rules note and the room in one transaction. */
+static void check_start_game(rv_store *s) {
+    rv_store_room r = {.id = "start1", .mode = "online", .ai_color = 2, .level = 4};
+    snprintf(r.token[0], sizeof r.token[0], "%s", "tok-a");
+    CHECK_EQ_INT(rv_store_start_game(s, &r, 0, 0, "renju", 15, "human", "ai 4",
+                                     "opening=free;hints=1"),
+                 RV_STORE_OK);
+    int64_t g1 = r.game_id;
+    CHECK(g1 > 0);
+    rv_store_room got;
+    CHECK_EQ_INT(rv_store_get_room(s, "start1", &got), RV_STORE_OK);
+    CHECK_EQ_INT(got.game_id, g1);
+    CHECK_EQ_STR(got.token[0], "tok-a");
+    CHECK_EQ_INT(got.ai_color, 2);
+    rv_store_game h;
+    CHECK_EQ_INT(rv_store_get_game(s, g1, &h), RV_STORE_OK);
+    CHECK_EQ_STR(h.room, "start1");
+    CHECK_EQ_STR(h.variant, "renju");
+    CHECK_EQ_STR(h.white, "ai 4");
+    CHECK_EQ_INT(h.version, 0);
+    rv_store_note *ev;
+    int n;
+    CHECK_EQ_INT(rv_store_get_events(s, g1, &ev, &n), RV_STORE_OK);
+    CHECK_EQ_INT(n, 1);
+    if (n == 1) {
+        CHECK_EQ_STR(ev[0].kind, "rules");
+        CHECK_EQ_STR(ev[0].text, "opening=free;hints=1");
+    }
+    free(ev);
+    /* Another seat is claimed after this copy of the room was made: the swap done by the
+       store keeps it (it exchanges the stored tokens, not the caller's). */
+    CHECK_EQ_INT(rv_store_claim_seat(s, "start1", 2, "tok-b"), RV_STORE_OK);
+    rv_store_room next = r;
+    CHECK_EQ_INT(rv_store_start_game(s, &next, g1, 1, "renju", 15, "ai 4", "human",
+                                     "opening=free;hints=0"),
+                 RV_STORE_OK);
+    int64_t g2 = next.game_id;
+    CHECK(g2 > g1);
+    CHECK_EQ_STR(next.token[0], "tok-b");
+    CHECK_EQ_STR(next.token[1], "tok-a");
+    CHECK_EQ_INT(next.ai_color, 1);
+    CHECK_EQ_INT(rv_store_get_room(s, "start1", &got), RV_STORE_OK);
+    CHECK_EQ_INT(got.game_id, g2);
+    CHECK_EQ_STR(got.token[0], "tok-b");
+    CHECK_EQ_STR(got.token[1], "tok-a");
+    CHECK_EQ_INT(got.ai_color, 1);
+    CHECK_EQ_INT(rv_store_get_game(s, g2, &h), RV_STORE_OK);
+    CHECK_EQ_STR(h.black, "ai 4");
+    /* A second start from the old game (another server was first): refused, nothing
+       written: no game row, no note, the room as it was, the caller's copy untouched. */
+    rv_store_room stale = r;
+    CHECK_EQ_INT(rv_store_start_game(s, &stale, g1, 1, "renju", 15, "human", "human",
+                                     "opening=free;hints=0"),
+                 RV_STORE_CONFLICT);
+    CHECK_EQ_INT(stale.game_id, g1);
+    CHECK_EQ_STR(stale.token[0], "tok-a");
+    for (int64_t k = g2 + 1; k <= g2 + 3; k++)
+        CHECK_MSG(rv_store_get_game(s, k, &h) != RV_STORE_OK, "game %lld was written", (long long)k);
+    CHECK_EQ_INT(rv_store_get_room(s, "start1", &got), RV_STORE_OK);
+    CHECK_EQ_INT(got.game_id, g2);
+    CHECK_EQ_STR(got.token[0], "tok-b");
+    CHECK_EQ_INT(got.ai_color, 1);
+    /* Without the swap the seats stay. */
+    rv_store_room same = next;
+    CHECK_EQ_INT(rv_store_start_game(s, &same, g2, 0, "freestyle", 15, "ai 4", "human",
+                                     "opening=free;hints=0"),
+                 RV_STORE_OK);
+    CHECK_EQ_STR(same.token[0], "tok-b");
+    CHECK_EQ_INT(same.ai_color, 1);
+    CHECK_EQ_INT(rv_store_get_game(s, same.game_id, &h), RV_STORE_OK);
+    CHECK_EQ_STR(h.variant, "freestyle");
+}
+
+/* Several commits at once (the store worker's batches), each as if alone: the answers in
+   the caller's order, a conflict and a bad change failing alone. */
+static void check_commit_many(rv_store *s) {
+    int64_t g[4];
+    for (int i = 0; i < 4; i++) g[i] = rv_store_new_game(s, "many", "freestyle", 15, "human", "human");
+    int64_t v3;
+    CHECK_EQ_INT(commit(s, g[3], 0, 0, "a1", NULL, "", 0, &v3), RV_STORE_OK);
+    const char *m0[] = {"h8"}, *m1[] = {"h 8"}, *m2[] = {"i9", "j10"}, *m3[] = {"b2"};
+    /* Given newest game first: the store may reorder them, the answers may not be. */
+    rv_store_change c[4] = {
+        {.game = g[3], .version = 0, .keep = 1, .moves = m3, .n = 1, .result = ""}, /* stale */
+        {.game = g[2], .version = 0, .keep = 0, .moves = m2, .n = 2, .result = ""},
+        {.game = g[1], .version = 0, .keep = 0, .moves = m1, .n = 1, .result = ""}, /* bad */
+        {.game = g[0], .version = 0, .keep = 0, .moves = m0, .n = 1, .result = "", .undo_request = 1},
+    };
+    const rv_store_change *p[4] = {&c[0], &c[1], &c[2], &c[3]};
+    int rc[4] = {9, 9, 9, 9};
+    int64_t nv[4] = {0};
+    rv_store_commit_many(s, p, 4, rc, nv);
+    CHECK_EQ_INT(rc[0], RV_STORE_CONFLICT);
+    CHECK_EQ_INT(rc[1], RV_STORE_OK);
+    CHECK_EQ_INT(rc[2], RV_STORE_FAIL);
+    CHECK_EQ_INT(rc[3], RV_STORE_OK);
+    CHECK_EQ_INT(nv[1], 1);
+    CHECK_EQ_INT(nv[3], 1);
+    rv_store_game h;
+    CHECK_EQ_STR(moves_of(s, g[0], &h), "h8");
+    CHECK_EQ_INT(h.version, 1);
+    CHECK_EQ_INT(h.undo_request, 1);
+    CHECK_EQ_STR(moves_of(s, g[1], &h), "");
+    CHECK_EQ_INT(h.version, 0);
+    CHECK_EQ_STR(moves_of(s, g[2], &h), "i9 j10");
+    CHECK_EQ_INT(h.version, 1);
+    CHECK_EQ_STR(moves_of(s, g[3], &h), "a1");
+    CHECK_EQ_INT(h.version, 1);
+}
+
+/* PostgreSQL: a batch the database refuses as a whole (one commit's notice is longer than
+   NOTIFY takes, so the pipeline's transaction fails) is tried again one by one: the others
+   are committed exactly once, the bad one not at all, and the connection goes on. */
+static void check_pipeline_retry(rv_store *s) {
+    int64_t g[3];
+    for (int i = 0; i < 3; i++) g[i] = rv_store_new_game(s, "pipe", "freestyle", 15, "human", "human");
+    static char huge[9000];
+    memset(huge, 'r', sizeof huge - 1);
+    const char *m0[] = {"h8"}, *m1[] = {"i9"}, *m2[] = {"j10"};
+    rv_store_change c[3] = {
+        {.game = g[0], .version = 0, .keep = 0, .moves = m0, .n = 1, .result = ""},
+        {.game = g[1], .version = 0, .keep = 0, .moves = m1, .n = 1, .result = huge},
+        {.game = g[2], .version = 0, .keep = 0, .moves = m2, .n = 1, .result = ""},
+    };
+    const rv_store_change *p[3] = {&c[0], &c[1], &c[2]};
+    int rc[3] = {9, 9, 9};
+    int64_t nv[3] = {0};
+    rv_store_commit_many(s, p, 3, rc, nv);
+    CHECK_EQ_INT(rc[0], RV_STORE_OK);
+    CHECK_EQ_INT(rc[1], RV_STORE_FAIL);
+    CHECK_EQ_INT(rc[2], RV_STORE_OK);
+    CHECK_EQ_INT(nv[0], 1);
+    CHECK_EQ_INT(nv[2], 1);
+    rv_store_game h;
+    CHECK_EQ_STR(moves_of(s, g[0], &h), "h8");
+    CHECK_EQ_INT(h.version, 1);
+    CHECK_EQ_STR(moves_of(s, g[1], &h), "");
+    CHECK_EQ_INT(h.version, 0);
+    CHECK_EQ_STR(moves_of(s, g[2], &h), "j10");
+    CHECK_EQ_INT(h.version, 1);
+    /* The same connection pipelines the next batch. */
+    const char *m3[] = {"k11"}, *m4[] = {"l12"};
+    rv_store_change d[2] = {
+        {.game = g[0], .version = 1, .keep = 1, .moves = m3, .n = 1, .result = ""},
+        {.game = g[1], .version = 0, .keep = 0, .moves = m4, .n = 1, .result = ""},
+    };
+    const rv_store_change *q[2] = {&d[0], &d[1]};
+    rv_store_commit_many(s, q, 2, rc, nv);
+    CHECK_EQ_INT(rc[0], RV_STORE_OK);
+    CHECK_EQ_INT(rc[1], RV_STORE_OK);
+    CHECK_EQ_STR(moves_of(s, g[0], NULL), "h8 k11");
+    CHECK_EQ_STR(moves_of(s, g[1], NULL), "l12");
+}
+
 /* Events (chat, opening choices) and players: kept in order, text as given, cut to size. */
 static void check_events(rv_store *s, int64_t g) {
     CHECK_EQ_INT(rv_store_add_event(s, g, 0, "rules", "", "opening=swap2;hints=0"), RV_STORE_OK);
@@ -301,6 +455,9 @@ static void check_store(const char *db, const char *kind) {
     check_rooms(s, g);
     check_events(s, g);
     check_jobs(s);
+    check_start_game(s);
+    check_commit_many(s);
+    if (strcmp(kind, "sqlite") != 0) check_pipeline_retry(s);
     CHECK_EQ_INT(rv_store_shared(s), strcmp(kind, "sqlite") != 0);
     rv_store_close(s);
     if (!strcmp(db, ":memory:")) return;

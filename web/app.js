@@ -222,7 +222,7 @@
     $('replay-bar').hidden = !inReplay;
     chat.enable(!!state, inReplay);
     chat.render(inReplay ? replay.game.events || [] : null, inReplay ? replay.ply : undefined);
-    opening.update(inReplay ? null : state, seat);
+    opening.update(inReplay ? null : state, seat, !!(state && state.partial) || queue.length > 0);
     document.body.classList.toggle('replaying', inReplay);
     if (inReplay) { $('controls').hidden = true; replay.render(); return; }
     const s = state;

@@ -28,11 +28,12 @@
     return b;
   };
 
-  /* Redraws the panel for state s (seat: mine). */
-  Opening.prototype.update = function (s, seat) {
+  /* Redraws the panel for state s (seat: mine). While busy (earlier moves of the state are
+     still being shown one by one) it offers no action: the buttons belong to the last state. */
+  Opening.prototype.update = function (s, seat, busy) {
     const o = this.o, t = o.t, panel = o.panel;
     if (!this.active(s)) { panel.hidden = true; this.offers = []; return; }
-    const op = s.opening, mine = s.turn === seat, self = this;
+    const op = s.opening, mine = s.turn === seat && !busy, self = this;
     /* A new step forgets the points picked for an older one. */
     const key = s.room + ':' + s.moves.length + ':' + op.step;
     if (key !== this.key) { this.offers = []; this.key = key; }

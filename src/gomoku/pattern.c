@@ -288,10 +288,13 @@ static void update_lines(gboard *b, int p, int c, int set, gb_saved *log, int pa
         for (int k = -5; k <= 5; k++) {
             int q = p + k * step;
             if (k == 0 || b->cell[q] != 0) continue;
+            /* the masks are disjoint, so a key is a sum of their weights: 3 lookups for
+               both colours' keys */
             int sh = pos + k - 5;
-            uint64_t qb = bw >> sh, qw = ww >> sh, qo = off >> sh;
-            uint8_t np0 = b->t->pat[0][window_key(qb, qw | qo)];
-            uint8_t np1 = b->t->pat[1][window_key(qw, qb | qo)];
+            int tb = rv_line_tern[(bw >> sh) & 0x7FF], tw = rv_line_tern[(ww >> sh) & 0x7FF];
+            int to2 = 2 * rv_line_tern[(off >> sh) & 0x7FF];
+            uint8_t np0 = b->t->pat[0][tb + 2 * tw + to2];
+            uint8_t np1 = b->t->pat[1][tw + 2 * tb + to2];
             if (np0 != b->pc[0][q][d]) {
                 log_point(b, log, 0, q);
                 rescore_point(b, 0, q, b->combo[0][q] + (np0 - b->pc[0][q][d]) * weight);

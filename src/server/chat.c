@@ -40,22 +40,68 @@ int srv_note(srv *s, room *r, const char *kind, const char *who, const char *tex
     return 0;
 }
 
-cJSON *srv_events_json(srv *s, int64_t game) {
-    rv_store_note *ev;
-    int n;
-    if (rv_store_get_events(s->store, game, &ev, &n)) return NULL;
+void srv_note_async(srv *s, room *r, srv_conn *c, const char *kind, const char *who,
+                    const char *text) {
+    if (!s->db_started) {
+        if (srv_note(s, r, kind, who, text) && c)
+            srv_error(c, "store_failed", "the message could not be stored");
+        return;
+    }
+    srv_db_job *j = calloc(1, sizeof *j);
+    if (!j) {
+        if (c) srv_error(c, "server", "out of memory");
+        return;
+    }
+    j->kind = SRV_DB_NOTE;
+    j->room = r;
+    j->game_id = r->rec.game_id;
+    j->note_ply = rv_game_nmoves(&r->game);
+    snprintf(j->note_kind, sizeof j->note_kind, "%s", kind);
+    snprintf(j->note_who, sizeof j->note_who, "%s", who);
+    snprintf(j->notice, sizeof j->notice, "%s", text);
+    r->busy_conn = c;
+    srv_db_submit(s, j);
+}
+
+void srv_note_done(srv *s, room *r, srv_conn *c, const srv_db_job *j) {
+    (void)s;
+    if (j->rc != RV_STORE_OK) {
+        if (c) srv_error(c, "store_failed", "the message could not be stored");
+        return;
+    }
+    /* (The other servers hear it from the database; the room has not moved on to another
+       game meanwhile: it waited for this job.) */
+    if (j->game_id != r->rec.game_id) return;
+    srv_event_broadcast(r, j->note_kind, j->note_who, j->notice, j->note_ply, (int64_t)time(NULL));
+    if (!strcmp(j->note_kind, "hint")) {
+        /* A hint asked between two players counts in the state. */
+        int seat = !strcmp(j->note_who, "black") ? RV_BLACK : !strcmp(j->note_who, "white") ? RV_WHITE : 0;
+        if (seat) r->hints_used[seat]++;
+        srv_broadcast_state(r);
+    }
+}
+
+cJSON *srv_notes_json(const rv_store_note *ev, int n) {
     cJSON *arr = cJSON_CreateArray();
     for (int i = 0; i < n; i++) {
         if (!strcmp(ev[i].kind, "rules")) continue; /* settings, not something that happened */
         cJSON_AddItemToArray(arr, event_json(ev[i].kind, ev[i].who, ev[i].text, ev[i].ply,
                                              ev[i].created));
     }
+    return arr;
+}
+
+cJSON *srv_events_json(rv_store *st, int64_t game) {
+    rv_store_note *ev;
+    int n;
+    if (rv_store_get_events(st, game, &ev, &n)) return NULL;
+    cJSON *arr = srv_notes_json(ev, n);
     free(ev);
     return arr;
 }
 
 void srv_send_events(srv *s, srv_conn *c, const room *r) {
-    cJSON *arr = srv_events_json(s, r->rec.game_id);
+    cJSON *arr = srv_events_json(s->store, r->rec.game_id);
     if (!arr) return;
     cJSON *j = cJSON_CreateObject();
     cJSON_AddStringToObject(j, "type", "events");
@@ -131,6 +177,6 @@ void srv_chat(srv *s, srv_conn *c, const cJSON *msg) {
     }
     c->chat_bucket -= 1.0;
     const char *who = c->seat ? srv_color_name((rv_color)c->seat) : "spectator";
-    if (srv_note(s, r, "chat", who, text)) srv_error(c, "store_failed", "the message could not be stored");
+    srv_note_async(s, r, c, "chat", who, text);
     free(text);
 }

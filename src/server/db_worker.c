@@ -39,6 +39,23 @@ static void run_job(srv *s, srv_db_job *j) {
     case SRV_DB_NOTIFY:
         j->rc = rv_store_notify(s->db_store, j->notice);
         break;
+    case SRV_DB_JOIN:
+        srv_join_read(s->db_store, j);
+        break;
+    case SRV_DB_ASK:
+        srv_ask_run(s->db_store, j);
+        break;
+    case SRV_DB_NOTE:
+        j->rc = rv_store_add_event(s->db_store, j->game_id, j->note_ply, j->note_kind,
+                                   j->note_who, j->notice);
+        break;
+    case SRV_DB_START: {
+        srv_new_game *n = j->start;
+        j->rc = rv_store_start_game(s->db_store, &n->rec, n->old_game, n->swap,
+                                    rv_game_variant(&n->game), rv_game_size(&n->game), n->black,
+                                    n->white, n->rules);
+        break;
+    }
     }
 }
 
@@ -150,11 +167,24 @@ int srv_db_start(srv *s, char *err, size_t errlen) {
     return 0;
 }
 
+/* Takes a job out of its connection's list. */
+static void conn_unlink(srv_db_job *j) {
+    if (!j->conn) return;
+    srv_db_job **pp = &j->conn->jobs;
+    while (*pp && *pp != j) pp = &(*pp)->conn_next;
+    if (*pp) *pp = j->conn_next;
+    j->conn = NULL;
+}
+
 static void free_jobs(srv_db_job *j) {
     while (j) {
         srv_db_job *n = j->next;
+        conn_unlink(j);
         free(j->msg);
         free(j->data.ev);
+        free(j->start);
+        if (j->out) srv_queue_free(j->out);
+        free(j->out);
         free(j);
         j = n;
     }
@@ -179,6 +209,10 @@ void srv_db_stop(srv *s) {
 
 void srv_db_submit(srv *s, srv_db_job *job) {
     job->next = NULL;
+    if (job->conn) {
+        job->conn_next = job->conn->jobs;
+        job->conn->jobs = job;
+    }
     if (job->room) job->room->busy = 1;
     pthread_mutex_lock(&s->db_lock);
     if (s->db_todo_tail) s->db_todo_tail->next = job;
@@ -206,9 +240,18 @@ void srv_db_collect(srv *s) {
     while (j) {
         srv_db_job *n = j->next;
         j->next = NULL;
-        srv_room_db_done(s, j);
+        if (j->kind == SRV_DB_JOIN || j->kind == SRV_DB_ASK) {
+            srv_conn *c = j->conn;
+            conn_unlink(j);
+            srv_conn_db_done(s, c, j);
+        } else {
+            srv_room_db_done(s, j);
+        }
         free(j->msg);
         free(j->data.ev);
+        free(j->start);
+        if (j->out) srv_queue_free(j->out);
+        free(j->out);
         free(j);
         j = n;
     }

@@ -123,6 +123,11 @@ void srv_send(srv_conn *c, const char *text, size_t len) {
     srv_buf_unref(b);
 }
 
+void srv_queue_copy(const srv_conn *from, srv_conn *to) {
+    for (const srv_msg *m = from->qhead; m; m = m->next)
+        srv_send(to, (const char *)m->buf->data + LWS_PRE, m->buf->len);
+}
+
 int srv_queue_write(srv_conn *c) {
     srv_msg *m = c->qhead;
     if (!m) return 0;

@@ -620,15 +620,19 @@ int srv_load_game(rv_store *st, int64_t id, rv_game *p, rv_store_game *hdr) {
 }
 
 /* The room's settings, hints used and opening, from the stored events of its current game. */
-static int load_events(srv *s, room *r) {
-    rv_store_note *ev = NULL;
-    int n = 0;
-    if (rv_store_get_events(s->store, r->rec.game_id, &ev, &n)) return -1;
+static int take_events(room *r, const rv_store_note *ev, int n) {
     for (int i = 0; i < n; i++) {
         if (!strcmp(ev[i].kind, "rules")) r->allow_hints = strstr(ev[i].text, "hints=1") != NULL;
         if (!strcmp(ev[i].kind, "hint")) r->hints_used[parse_color(ev[i].who)]++;
     }
-    int rc = srv_opening_rebuild(r, ev, n);
+    return srv_opening_rebuild(r, ev, n);
+}
+
+static int load_events(srv *s, room *r) {
+    rv_store_note *ev = NULL;
+    int n = 0;
+    if (rv_store_get_events(s->store, r->rec.game_id, &ev, &n)) return -1;
+    int rc = take_events(r, ev, n);
     free(ev);
     return rc;
 }
@@ -673,6 +677,28 @@ int srv_room_read(rv_store *st, const char *id, const rv_store_room *cur, int ro
     return 0;
 }
 
+/* Each seated connection follows its token into room record REC (which the room then
+   takes): it is told of a new seat. 1 when a seat changed. */
+static int seats_follow(room *r, const rv_store_room *rec) {
+    int changed = 0;
+    for (srv_conn *c = r->conns; c; c = c->next_in_room) {
+        if (!c->seat) continue;
+        const char *tok = r->rec.token[c->seat - 1];
+        int seat = 0;
+        for (int k = 1; k <= 2 && tok[0]; k++)
+            if (!strcmp(rec->token[k - 1], tok)) seat = k;
+        if (seat == c->seat) continue;
+        c->seat = seat;
+        changed = 1;
+        r->presence_dirty = 1;
+        rv_store_room keep = r->rec;
+        r->rec = *rec;
+        send_joined(c, r);
+        r->rec = keep;
+    }
+    return changed;
+}
+
 void srv_room_apply(srv *s, room *r, srv_room_data *d) {
     if (d->rec.game_id == r->rec.game_id && d->hdr.version < r->version) {
         /* Read before a change this copy has since heard of: read again. */
@@ -691,21 +717,7 @@ void srv_room_apply(srv *s, room *r, srv_room_data *d) {
     }
     /* Seats whose tokens another server exchanged (an opening's colour choice, a new game):
        each connection follows its token. */
-    for (srv_conn *c = r->conns; c; c = c->next_in_room) {
-        if (!c->seat) continue;
-        const char *tok = r->rec.token[c->seat - 1];
-        int seat = 0;
-        for (int k = 1; k <= 2 && tok[0]; k++)
-            if (!strcmp(d->rec.token[k - 1], tok)) seat = k;
-        if (seat == c->seat) continue;
-        c->seat = seat;
-        changed = 1;
-        r->presence_dirty = 1;
-        rv_store_room keep = r->rec;
-        r->rec = d->rec;
-        send_joined(c, r);
-        r->rec = keep;
-    }
+    if (seats_follow(r, &d->rec)) changed = 1;
     r->rec = d->rec;
     r->game = d->game;
     r->version = d->hdr.version;
@@ -825,7 +837,19 @@ static void enter_room(srv_conn *c, room *r, int seat) {
     r->presence_dirty = 1;
 }
 
-void srv_conn_closed(srv *s, srv_conn *c) { leave_room(s, c); }
+void srv_conn_closed(srv *s, srv_conn *c) {
+    leave_room(s, c);
+    /* Its jobs in the store worker answer nobody now. */
+    for (struct srv_db_job *j = c->jobs; j; j = j->conn_next) j->conn = NULL;
+    c->jobs = NULL;
+    c->joining = 0;
+    while (c->deferred) {
+        srv_deferred *d = c->deferred;
+        c->deferred = d->next;
+        free(d);
+    }
+    c->deferred_tail = NULL;
+}
 
 static void send_joined(srv_conn *c, room *r) {
     cJSON *j = cJSON_CreateObject();
@@ -849,54 +873,110 @@ const char *srv_player_label(const room *r, int seat, char *buf, size_t n) {
     return player_label(r, seat, buf, n);
 }
 
-/* Starts a new game in the room (store first), with its opening rule and hint setting. */
-static int room_new_game(srv *s, room *r, const char *variant, int size, rv_opening_rule rule,
-                         int allow_hints, char *err, size_t n) {
-    rv_game g;
-    rv_opening o;
-    if (rv_game_init(&g, variant, size, err, n) != RV_OK) return -1;
+/* A new game for room R: its board, opening rule and rules note, the players' labels, and
+   with SWAP the players' colours exchanged. 0 on success, else a reason in err. */
+static int new_game_prepare(const room *r, const char *variant, int size, rv_opening_rule rule,
+                            int allow_hints, int swap, srv_new_game *n, char *err, size_t len) {
+    memset(n, 0, sizeof *n);
+    if (rv_game_init(&n->game, variant, size, err, len) != RV_OK) return -1;
     rv_gomoku none; /* Reversi has no opening rule: a free one on an empty board */
     rv_gomoku_init(&none, 15, 15, RV_RULE_FREESTYLE);
-    if (rv_game_is_reversi(&g)) rule = RV_OPENING_FREE;
-    if (rv_opening_init(&o, rule, rv_game_is_reversi(&g) ? &none : rv_game_gomoku(&g)) != RV_OK) {
-        snprintf(err, n, "the %s opening does not fit this game", rv_opening_rule_name(rule));
+    if (rv_game_is_reversi(&n->game)) rule = RV_OPENING_FREE;
+    if (rv_opening_init(&n->open, rule,
+                        rv_game_is_reversi(&n->game) ? &none : rv_game_gomoku(&n->game)) != RV_OK) {
+        snprintf(err, len, "the %s opening does not fit this game", rv_opening_rule_name(rule));
         return -1;
     }
-    char b[16], w[16];
-    int64_t id = rv_store_new_game(s->store, r->rec.id, rv_game_variant(&g), rv_game_size(&g),
-                                   player_label(r, RV_BLACK, b, sizeof b),
-                                   player_label(r, RV_WHITE, w, sizeof w));
-    if (id < 0) {
-        snprintf(err, n, "the database refused the new game");
-        return -1;
+    n->rec = r->rec;
+    n->old_game = r->rec.game_id;
+    n->swap = swap;
+    n->allow_hints = allow_hints;
+    int ai = r->rec.ai_color;
+    if (swap) ai = (ai & 1 ? 2 : 0) | (ai & 2 ? 1 : 0);
+    for (int seat = RV_BLACK; seat <= RV_WHITE; seat++) {
+        char *label = seat == RV_BLACK ? n->black : n->white;
+        if (ai & seat) snprintf(label, sizeof n->black, "ai %d", r->rec.level);
+        else snprintf(label, sizeof n->black, "human");
     }
-    char rules[64];
-    snprintf(rules, sizeof rules, "opening=%s;hints=%d", rv_opening_rule_name(rule), allow_hints);
-    if (rv_store_add_event(s->store, id, 0, "rules", "", rules)) {
-        snprintf(err, n, "the database refused the new game");
-        return -1;
-    }
-    rv_store_room rec = r->rec;
-    rec.game_id = id;
-    /* A new room is written whole; an existing one moves on only from the game it had. */
-    int rc = r->rec.game_id ? rv_store_set_room_game(s->store, rec.id, r->rec.game_id, id)
-                            : rv_store_put_room(s->store, &rec);
-    if (rc) {
-        if (rc == RV_STORE_CONFLICT) s->retry = 1;
-        snprintf(err, n, rc == RV_STORE_CONFLICT ? "the room has a newer game already"
-                                                 : "the database refused the room");
-        return -1;
-    }
-    r->rec = rec;
-    r->game = g;
+    snprintf(n->rules, sizeof n->rules, "opening=%s;hints=%d", rv_opening_rule_name(rule),
+             allow_hints);
+    return 0;
+}
+
+/* The room takes the new game that was stored (seats follow their tokens). */
+static void new_game_apply(srv *s, room *r, const srv_new_game *n) {
+    stop_ai(s, r);
+    seats_follow(r, &n->rec);
+    r->rec = n->rec;
+    r->game = n->game;
     r->version = 0;
-    r->open = o;
-    r->allow_hints = allow_hints;
+    r->open = n->open;
+    r->allow_hints = n->allow_hints;
     memset(r->hints_used, 0, sizeof r->hints_used);
     r->ai_pending = 0;
     r->gen = ++s->last_gen;
     r->undo_request = RV_EMPTY;
+}
+
+/* Starts a new game in the room (store first, one transaction), with its opening rule and
+   hint setting; with SWAP the players exchange colours. */
+static int room_new_game(srv *s, room *r, const char *variant, int size, rv_opening_rule rule,
+                         int allow_hints, int swap, char *err, size_t n) {
+    srv_new_game ng;
+    if (new_game_prepare(r, variant, size, rule, allow_hints, swap, &ng, err, n)) return -1;
+    int rc = rv_store_start_game(s->store, &ng.rec, ng.old_game, swap, variant,
+                                 rv_game_size(&ng.game), ng.black, ng.white, ng.rules);
+    if (rc) {
+        if (rc == RV_STORE_CONFLICT) s->retry = 1;
+        snprintf(err, n, rc == RV_STORE_CONFLICT ? "the room has a newer game already"
+                                                 : "the database refused the new game");
+        return -1;
+    }
+    new_game_apply(s, r, &ng);
     return 0;
+}
+
+/* The message being handled, copied into a store job (handled again after a conflict). */
+static int job_msg(srv *s, srv_db_job *j) {
+    if (!(j->msg = malloc(s->msg_len + 1))) return -1;
+    if (s->msg_len) memcpy(j->msg, s->msg_text, s->msg_len);
+    j->msg[s->msg_len] = 0;
+    j->msglen = s->msg_len;
+    j->retried = s->retried;
+    return 0;
+}
+
+/* A new game on a shared store: the store worker starts it; the room waits (start_done). */
+static void new_game_async(srv *s, room *r, srv_conn *c, const char *variant, int size,
+                           rv_opening_rule rule, int allow_hints, int swap) {
+    char err[160];
+    srv_db_job *j = calloc(1, sizeof *j);
+    if (!j || !(j->start = malloc(sizeof *j->start)) || job_msg(s, j)) {
+        if (j) free(j->start);
+        free(j);
+        return srv_error(c, "server", "out of memory");
+    }
+    if (new_game_prepare(r, variant, size, rule, allow_hints, swap, j->start, err, sizeof err)) {
+        free(j->start);
+        free(j->msg);
+        free(j);
+        return srv_error(c, "unavailable", err);
+    }
+    j->kind = SRV_DB_START;
+    j->room = r;
+    snprintf(j->what, sizeof j->what, "the new game");
+    r->busy_conn = c;
+    srv_db_submit(s, j);
+}
+
+/* The events message of a game just started (it has none yet). */
+static void send_no_events(srv_conn *c, const room *r) {
+    cJSON *j = cJSON_CreateObject();
+    cJSON_AddStringToObject(j, "type", "events");
+    cJSON_AddNumberToObject(j, "game_id", (double)r->rec.game_id);
+    cJSON_AddItemToObject(j, "events", cJSON_CreateArray());
+    send_json(c, j);
+    cJSON_Delete(j);
 }
 
 static int json_int(const cJSON *obj, const char *key, int def, int lo, int hi, int *out) {
@@ -968,7 +1048,23 @@ static void do_create(srv *s, srv_conn *c, const cJSON *msg) {
         free(r);
         return srv_error(c, "server", "no randomness for a seat token");
     }
-    if (room_new_game(s, r, variant, size, rule, cJSON_IsTrue(hints), err, sizeof err)) {
+    if (s->db_started) {
+        /* Stored by the store worker: the room is loaded meanwhile, with its creator in it
+           and its messages waiting (start_done tells the creator, or takes it away). */
+        srv_new_game ng;
+        if (new_game_prepare(r, variant, size, rule, cJSON_IsTrue(hints), 0, &ng, err,
+                             sizeof err)) {
+            free(r);
+            return srv_error(c, "unavailable", err);
+        }
+        r->game = ng.game;
+        r->open = ng.open;
+        leave_room(s, c);
+        room_insert(s, r);
+        enter_room(c, r, me);
+        return new_game_async(s, r, c, variant, size, rule, cJSON_IsTrue(hints), 0);
+    }
+    if (room_new_game(s, r, variant, size, rule, cJSON_IsTrue(hints), 0, err, sizeof err)) {
         free(r);
         return srv_error(c, "unavailable", err);
     }
@@ -978,7 +1074,7 @@ static void do_create(srv *s, srv_conn *c, const cJSON *msg) {
     send_joined(c, r);
     ai_request(s, r);
     broadcast_state(r);
-    srv_send_events(s, c, r);
+    send_no_events(c, r);
 }
 
 /* Compares a token without an early exit, so timing says nothing about how much matched. */
@@ -989,11 +1085,26 @@ static int token_eq(const char *a, const char *b) {
     return diff == 0;
 }
 
+/* A shared store: the store worker reads the room and claims a seat for the visitor (the
+   connection's messages wait); join_done puts it in. */
+static void join_async(srv *s, srv_conn *c, const char *id, const char *token) {
+    srv_db_job *j = calloc(1, sizeof *j);
+    if (!j) return srv_error(c, "server", "out of memory");
+    j->kind = SRV_DB_JOIN;
+    j->conn = c;
+    snprintf(j->join_id, sizeof j->join_id, "%s", id);
+    /* (a token too long to be one cannot match, cut or not) */
+    snprintf(j->join_token, sizeof j->join_token, "%s", token && strlen(token) < sizeof j->join_token ? token : "");
+    c->joining = 1;
+    srv_db_submit(s, j);
+}
+
 static void do_join(srv *s, srv_conn *c, const cJSON *msg) {
     const char *id = json_str(msg, "room");
     const char *token = json_str(msg, "token");
     if (!id || strlen(id) >= sizeof(((rv_store_room *)0)->id))
         return bad_request(c, "room", "join needs \"room\": the room's id");
+    if (s->db_started) return join_async(s, c, id, token);
     if (c->room && !strcmp(c->room->rec.id, id)) leave_room(s, c);
     room *r = get_room(s, id);
     if (!r) return srv_error(c, "no_room", "no such room");
@@ -1079,12 +1190,28 @@ int srv_commit_game(rv_store *st, int64_t game_id, int64_t version, const rv_gam
 
 void srv_ai_request(srv *s, room *r) { ai_request(s, r); }
 
+/* What a room does once a commit of the store worker is stored (commit_done). */
+enum { AFTER_NONE, AFTER_RESET, AFTER_DECLINED };
+static void commit_job(srv *s, room *r, srv_conn *c, const rv_game *g, int keep,
+                       rv_color undo, int after, int asker, int by, const char *what);
+
 /* The computer is to move: one SQLite server thinks in process; with a shared store the
-   commit that led here queued a job, or (a new game, a lost job) one is queued now. */
+   commit that led here queued a job, or (a new game, a lost job) one is queued now (by the
+   store worker; while the room has another job, the tick tries again). */
 static void ai_request(srv *s, room *r) {
     if (!ai_to_move(r)) return;
     if (!rv_store_shared(s->store) || in_opening(r)) return want_ai(s, r);
-    if (!r->ai_pending) room_commit(s, r, &r->game, rv_game_nmoves(&r->game), r->undo_request);
+    if (r->ai_pending) return;
+    if (!s->db_started)
+        return (void)room_commit(s, r, &r->game, rv_game_nmoves(&r->game), r->undo_request);
+    if (r->busy) {
+        r->ai_wait = 1;
+        r->ai_retry_ns = rv_clock_ns() + (uint64_t)SRV_TICK_MS * 1000000u;
+        return;
+    }
+    r->ai_wait = 0;
+    commit_job(s, r, NULL, &r->game, rv_game_nmoves(&r->game), r->undo_request, AFTER_NONE, 0,
+               0, "the computer's turn");
 }
 
 /* The answer to a commit that failed: with RV_STORE_CONFLICT the first time, none
@@ -1102,17 +1229,20 @@ static void commit_failed(srv *s, srv_conn *c, int rc, const char *what) {
     srv_error(c, "unavailable", m);
 }
 
-/* A move on a shared store: the store worker commits it; the room waits (srv_room_db_done). */
-static void commit_async(srv *s, room *r, srv_conn *c, const rv_game *g, int keep) {
+/* A commit on a shared store (a move, an undo, a resignation, an undo request or its answer,
+   a computer move to queue): the store worker commits game G (its moves from ply KEEP on,
+   the undo request UNDO) and the room waits (srv_room_db_done). C: whose message it answers
+   (NULL: none). AFTER: AFTER_RESET drops the room's AI work, AFTER_DECLINED tells the room
+   that colour ASKER's undo request was declined by colour BY. */
+static void commit_job(srv *s, room *r, srv_conn *c, const rv_game *g, int keep,
+                       rv_color undo, int after, int asker, int by, const char *what) {
     srv_db_job *j = calloc(1, sizeof *j);
     int n = rv_game_nmoves(g);
-    if (!j || n - keep > 3 || !(j->msg = malloc(s->msg_len + 1))) {
+    if (!j || n - keep > 3 || (c && job_msg(s, j))) {
         free(j);
-        return srv_error(c, "server", "out of memory");
+        if (c) srv_error(c, "server", "out of memory");
+        return;
     }
-    if (s->msg_len) memcpy(j->msg, s->msg_text, s->msg_len);
-    j->msg[s->msg_len] = 0;
-    j->msglen = s->msg_len;
     j->kind = SRV_DB_COMMIT;
     j->room = r;
     j->game_id = r->rec.game_id;
@@ -1121,11 +1251,14 @@ static void commit_async(srv *s, room *r, srv_conn *c, const rv_game *g, int kee
     j->nmoves = n > keep ? n - keep : 0;
     for (int i = keep; i < n; i++) rv_game_move_text(g, i, j->moves[i - keep], sizeof j->moves[0]);
     if (rv_game_over(g)) rv_game_result_text(g, j->result, sizeof j->result);
-    j->undo = RV_EMPTY;
+    j->undo = undo;
     rv_color tm = rv_game_to_move(g);
     j->ai = !in_opening(r) && tm && (r->rec.ai_color & tm) ? r->rec.level : 0;
     j->after = *g;
-    j->retried = s->retried;
+    j->after_kind = after;
+    j->asker = asker;
+    j->by = by;
+    snprintf(j->what, sizeof j->what, "%s", what);
     r->busy_conn = c;
     srv_db_submit(s, j);
 }
@@ -1175,7 +1308,7 @@ static void do_move(srv *s, srv_conn *c, const cJSON *msg) {
         else if (!strcmp(code, "illegal")) reason = "other";
         return error_kind(c, code, why, kind, pt, reason);
     }
-    if (s->db_started) return commit_async(s, r, c, &g, from);
+    if (s->db_started) return commit_job(s, r, c, &g, from, RV_EMPTY, AFTER_NONE, 0, 0, "the move");
     int rc = room_commit(s, r, &g, from, RV_EMPTY);
     if (rc) return commit_failed(s, c, rc, "the move");
     ai_request(s, r);
@@ -1211,9 +1344,21 @@ static void do_undo(srv *s, srv_conn *c) {
             return srv_error(c, "nothing_to_undo", "you have no move to take back");
         if (rv_game_nmoves(&probe) < rv_opening_locked_moves(&r->open))
             return srv_error(c, "opening_undo", "the opening cannot be taken back");
+        if (s->db_started)
+            return commit_job(s, r, c, &r->game, rv_game_nmoves(&r->game), (rv_color)c->seat,
+                              AFTER_NONE, 0, 0, "the undo request");
         int rc = room_commit(s, r, &r->game, rv_game_nmoves(&r->game), (rv_color)c->seat);
         if (rc) return commit_failed(s, c, rc, "the undo request");
         return broadcast_state(r);
+    }
+    if (s->db_started) {
+        rv_game g = r->game;
+        if (rv_game_undo_for(&g, (rv_color)c->seat) != RV_OK)
+            return srv_error(c, "nothing_to_undo", "you have no move to take back");
+        if (rv_game_nmoves(&g) < rv_opening_locked_moves(&r->open))
+            return srv_error(c, "opening_undo", "the opening cannot be taken back");
+        return commit_job(s, r, c, &g, rv_game_nmoves(&g), RV_EMPTY, AFTER_RESET, 0, 0,
+                          "the undo");
     }
     int rc = undo_for(s, r, (rv_color)c->seat);
     if (rc == 1) return srv_error(c, "nothing_to_undo", "you have no move to take back");
@@ -1221,6 +1366,18 @@ static void do_undo(srv *s, srv_conn *c) {
     if (rc) return commit_failed(s, c, rc, "the undo");
     ai_request(s, r);
     broadcast_state(r);
+}
+
+/* Everyone hears that ASKER's undo request was declined by BY, the asker above all (after
+   the state, which clears messages). */
+static void undo_declined(room *r, rv_color asker, rv_color by) {
+    cJSON *j = cJSON_CreateObject();
+    cJSON_AddStringToObject(j, "type", "notice");
+    cJSON_AddStringToObject(j, "code", "undo_declined");
+    cJSON_AddStringToObject(j, "asker", color_name(asker));
+    cJSON_AddStringToObject(j, "by", color_name(by));
+    srv_broadcast_json(r, j);
+    cJSON_Delete(j);
 }
 
 static void do_undo_reply(srv *s, srv_conn *c, const cJSON *msg) {
@@ -1231,21 +1388,24 @@ static void do_undo_reply(srv *s, srv_conn *c, const cJSON *msg) {
     const cJSON *acc = cJSON_GetObjectItemCaseSensitive(msg, "accept");
     if (!cJSON_IsBool(acc)) return bad_request(c, "accept", "accept must be true or false");
     rv_color who = r->undo_request;
+    if (s->db_started) {
+        /* Accepted: the asker's move is taken back (if it still can be); else the request
+           is withdrawn. */
+        rv_game g = r->game;
+        if (cJSON_IsTrue(acc) && rv_game_undo_for(&g, who) == RV_OK &&
+            rv_game_nmoves(&g) >= rv_opening_locked_moves(&r->open))
+            return commit_job(s, r, c, &g, rv_game_nmoves(&g), RV_EMPTY, AFTER_RESET, 0, 0,
+                              "the answer");
+        return commit_job(s, r, c, &r->game, rv_game_nmoves(&r->game), RV_EMPTY,
+                          cJSON_IsTrue(acc) ? AFTER_NONE : AFTER_DECLINED, who, c->seat,
+                          "the answer");
+    }
     int rc = cJSON_IsTrue(acc) ? undo_for(s, r, who) : 1;
     /* Refused (or nothing left to take back): the request is withdrawn. */
     if (rc == 1 || rc == 2) rc = room_commit(s, r, &r->game, rv_game_nmoves(&r->game), RV_EMPTY);
     if (rc) return commit_failed(s, c, rc, "the answer");
     broadcast_state(r);
-    if (!cJSON_IsTrue(acc)) {
-        /* Everyone hears it, the asker above all (after the state, which clears messages). */
-        cJSON *j = cJSON_CreateObject();
-        cJSON_AddStringToObject(j, "type", "notice");
-        cJSON_AddStringToObject(j, "code", "undo_declined");
-        cJSON_AddStringToObject(j, "asker", color_name(who));
-        cJSON_AddStringToObject(j, "by", color_name((rv_color)c->seat));
-        srv_broadcast_json(r, j);
-        cJSON_Delete(j);
-    }
+    if (!cJSON_IsTrue(acc)) undo_declined(r, who, (rv_color)c->seat);
 }
 
 static void do_hint(srv *s, srv_conn *c) {
@@ -1265,7 +1425,10 @@ static void do_hint(srv *s, srv_conn *c) {
         /* Between two players a hint is announced to the room and kept with the game. */
         char ply[16];
         snprintf(ply, sizeof ply, "%d", rv_game_nmoves(&r->game));
-        if (srv_note(s, r, "hint", color_name((rv_color)c->seat), ply) == 0) {
+        if (s->db_started) {
+            /* (counted when stored: srv_note_done) */
+            srv_note_async(s, r, NULL, "hint", color_name((rv_color)c->seat), ply);
+        } else if (srv_note(s, r, "hint", color_name((rv_color)c->seat), ply) == 0) {
             r->hints_used[c->seat]++;
             broadcast_state(r);
         }
@@ -1279,6 +1442,9 @@ static void do_resign(srv *s, srv_conn *c) {
     if (rv_game_over(&r->game)) return srv_error(c, "over", "the game is over");
     rv_game g = r->game;
     rv_game_resign(&g, (rv_color)c->seat);
+    if (s->db_started)
+        return commit_job(s, r, c, &g, rv_game_nmoves(&g), RV_EMPTY, AFTER_RESET, 0, 0,
+                          "the resignation");
     int rc = room_commit(s, r, &g, rv_game_nmoves(&g), RV_EMPTY);
     if (rc) return commit_failed(s, c, rc, "the resignation");
     r->gen = ++s->last_gen;
@@ -1310,12 +1476,14 @@ static void do_new(srv *s, srv_conn *c) {
         return srv_error(c, "in_progress", "resign first: the game is still going on");
     char err[160], variant[16];
     snprintf(variant, sizeof variant, "%s", rv_game_variant(&r->game));
-    stop_ai(s, r);
-    /* Online, the players take turns with black: colours swap for the next game. */
-    if (!strcmp(r->rec.mode, "online") && srv_swap_colors(s, r))
-        return srv_error(c, "unavailable", "the room could not be stored");
+    /* Online, the players take turns with black: colours swap for the next game (in the
+       same transaction as the new game). */
+    int swap = !strcmp(r->rec.mode, "online");
+    if (s->db_started)
+        return new_game_async(s, r, c, variant, rv_game_size(&r->game),
+                              rv_opening_get_rule(&r->open), r->allow_hints, swap);
     if (room_new_game(s, r, variant, rv_game_size(&r->game), rv_opening_get_rule(&r->open),
-                      r->allow_hints, err, sizeof err)) {
+                      r->allow_hints, swap, err, sizeof err)) {
         if (s->retry && !s->retried) return; /* another server started one: look again */
         s->retry = 0;
         return srv_error(c, "unavailable", err);
@@ -1427,11 +1595,11 @@ static void add_header(cJSON *o, const rv_store_game *g) {
     cJSON_AddStringToObject(o, "result", g->result);
 }
 
-static void do_list(srv *s, srv_conn *c) {
+static void do_list(rv_store *st, srv_conn *c) {
     enum { MAX = 50 };
     rv_store_game *g = malloc(MAX * sizeof *g);
     if (!g) return srv_error(c, "server", "out of memory");
-    int n = rv_store_list_games(s->store, g, MAX);
+    int n = rv_store_list_games(st, g, MAX);
     cJSON *j = cJSON_CreateObject();
     cJSON_AddStringToObject(j, "type", "games");
     cJSON *arr = cJSON_AddArrayToObject(j, "games");
@@ -1455,12 +1623,12 @@ static int stored_id(srv_conn *c, const cJSON *msg, int64_t *id) {
     return 0;
 }
 
-static void do_replay(srv *s, srv_conn *c, const cJSON *msg) {
+static void do_replay(rv_store *st, srv_conn *c, const cJSON *msg) {
     int64_t id;
     if (stored_id(c, msg, &id)) return;
     rv_game *full = malloc(sizeof *full), *step = malloc(sizeof *step);
     rv_store_game hdr;
-    if (!full || !step || srv_load_game(s->store, id, full, &hdr)) {
+    if (!full || !step || srv_load_game(st, id, full, &hdr)) {
         free(full);
         free(step);
         return srv_error(c, "not_found", "no such game");
@@ -1469,7 +1637,7 @@ static void do_replay(srv *s, srv_conn *c, const cJSON *msg) {
     cJSON_AddStringToObject(j, "type", "replay");
     add_header(j, &hdr);
     add_position(j, full);
-    cJSON *ev = srv_events_json(s, id); /* chat and opening choices, with their ply */
+    cJSON *ev = srv_events_json(st, id); /* chat and opening choices, with their ply */
     if (ev) cJSON_AddItemToObject(j, "events", ev);
     /* What each ply changed, so the page can step through without knowing any rule: per
        ply a string, the mover's stone (X or O; "" for a pass) then two letters (column,
@@ -1535,14 +1703,14 @@ static void do_replay(srv *s, srv_conn *c, const cJSON *msg) {
     cJSON_Delete(j);
 }
 
-static void do_export(srv *s, srv_conn *c, const cJSON *msg) {
+static void do_export(rv_store *st, srv_conn *c, const cJSON *msg) {
     int64_t id;
     if (stored_id(c, msg, &id)) return;
     const char *format = json_str(msg, "format");
     if (!format) return bad_request(c, "format", "format: psq, moves, ggf or transcript");
     rv_game *g = malloc(sizeof *g);
     rv_store_game hdr;
-    if (!g || srv_load_game(s->store, id, g, &hdr)) {
+    if (!g || srv_load_game(st, id, g, &hdr)) {
         free(g);
         return srv_error(c, "not_found", "no such game");
     }
@@ -1569,11 +1737,169 @@ static void do_export(srv *s, srv_conn *c, const cJSON *msg) {
     cJSON_Delete(j);
 }
 
+/* ---------------------------------------------------------------- a connection's jobs */
+
+void srv_join_read(rv_store *st, srv_db_job *j) {
+    rv_store_room cur;
+    memset(&cur, 0, sizeof cur);
+    if (srv_room_read(st, j->join_id, &cur, 1, &j->data)) {
+        free(j->data.ev);
+        j->data.ev = NULL;
+        j->data.nev = 0;
+        /* No such room, or no database: told apart by asking it. */
+        j->rc = rv_store_ping(st) == RV_STORE_OK ? RV_STORE_CONFLICT : RV_STORE_FAIL;
+        return;
+    }
+    j->rc = RV_STORE_OK;
+    rv_store_room *rec = &j->data.rec;
+    for (int k = 1; k <= 2 && j->join_token[0]; k++)
+        if (rec->token[k - 1][0] && token_eq(rec->token[k - 1], j->join_token)) return;
+    if (strcmp(rec->mode, "online")) return;
+    /* The first visitor without a seat takes the open one; later ones watch. */
+    for (int k = 1; k <= 2; k++) {
+        if (rec->token[k - 1][0]) continue;
+        char tok[40];
+        if (srv_random_hex(tok, 16)) return;
+        int rc = rv_store_claim_seat(st, rec->id, k, tok);
+        if (rc == RV_STORE_CONFLICT) {
+            /* Taken through another server meanwhile: look at the other seat. */
+            rv_store_room again;
+            if (rv_store_get_room(st, rec->id, &again) == RV_STORE_OK)
+                memcpy(rec->token, again.token, sizeof rec->token);
+            continue;
+        }
+        if (rc) return;
+        memcpy(rec->token[k - 1], tok, sizeof tok);
+        memcpy(j->claimed, tok, sizeof tok);
+        j->join_seat = k;
+        return;
+    }
+}
+
+static void do_list(rv_store *st, srv_conn *c);
+static void do_replay(rv_store *st, srv_conn *c, const cJSON *msg);
+static void do_export(rv_store *st, srv_conn *c, const cJSON *msg);
+
+void srv_ask_run(rv_store *st, srv_db_job *j) {
+    cJSON *msg = cJSON_ParseWithLength(j->msg, j->msglen);
+    const char *type = json_str(msg, "type");
+    if (type && !strcmp(type, "list")) do_list(st, j->out);
+    else if (type && !strcmp(type, "replay")) do_replay(st, j->out, msg);
+    else if (type && !strcmp(type, "export")) do_export(st, j->out, msg);
+    cJSON_Delete(msg);
+    j->rc = RV_STORE_OK;
+}
+
+/* A list, a replay or an export on a shared store: answered by the store worker. */
+static void ask_async(srv *s, srv_conn *c) {
+    srv_db_job *j = calloc(1, sizeof *j);
+    if (!j || !(j->out = calloc(1, sizeof *j->out)) || job_msg(s, j)) {
+        if (j) free(j->out);
+        free(j);
+        return srv_error(c, "server", "out of memory");
+    }
+    j->kind = SRV_DB_ASK;
+    j->conn = c;
+    srv_db_submit(s, j);
+}
+
+/* The messages that waited for the connection's join. */
+static void run_conn_deferred(srv *s, srv_conn *c) {
+    while (c->deferred && !c->joining) {
+        srv_deferred *d = c->deferred;
+        c->deferred = d->next;
+        if (!c->deferred) c->deferred_tail = NULL;
+        srv_handle(s, c, d->text, d->len);
+        free(d);
+    }
+}
+
+/* A room loaded from what the store worker read (NULL when its opening cannot be
+   rebuilt); d->ev stays the caller's. */
+static room *room_from_data(srv *s, const srv_room_data *d) {
+    room *r = calloc(1, sizeof *r);
+    if (!r) return NULL;
+    r->rec = d->rec;
+    r->game = d->game;
+    r->version = d->hdr.version;
+    r->undo_request = (rv_color)d->hdr.undo_request;
+    r->ai_pending = d->hdr.ai_pending;
+    if (take_events(r, d->ev, d->nev)) {
+        free(r);
+        return NULL;
+    }
+    room_insert(s, r);
+    srv_shared_room_loaded(s, r);
+    return r;
+}
+
+static void join_done(srv *s, srv_conn *c, srv_db_job *j) {
+    c->joining = 0;
+    if (j->rc != RV_STORE_OK) {
+        if (j->rc == RV_STORE_CONFLICT) srv_error(c, "no_room", "no such room");
+        else srv_error(c, "unavailable", "the server cannot reach its database: try again");
+        return run_conn_deferred(s, c);
+    }
+    cJSON *events = srv_notes_json(j->data.ev, j->data.nev);
+    leave_room(s, c);
+    room *r = find_loaded(s, j->join_id);
+    if (r) {
+        srv_room_apply(s, r, &j->data); /* (takes d->ev) */
+        if (!r->busy && r->reread) srv_room_reread(s, r); /* read before a change heard */
+    } else if (!(r = room_from_data(s, &j->data))) {
+        cJSON_Delete(events);
+        srv_error(c, "unavailable", "the room's game could not be read");
+        return run_conn_deferred(s, c);
+    }
+    /* The seat claimed for this visitor is stored, whatever this copy has heard yet. */
+    if (j->join_seat && !r->rec.token[j->join_seat - 1][0])
+        memcpy(r->rec.token[j->join_seat - 1], j->claimed, sizeof j->claimed);
+    int seat = 0;
+    for (int k = 1; k <= 2; k++) {
+        const char *tok = r->rec.token[k - 1];
+        if (tok[0] && ((j->join_token[0] && token_eq(tok, j->join_token)) ||
+                       (k == j->join_seat && !strcmp(tok, j->claimed))))
+            seat = k;
+    }
+    enter_room(c, r, seat);
+    /* Back in a room whose computer stopped when it emptied: it thinks again. */
+    if (!rv_game_over(&r->game) && !r->thinking && !r->ai_wait) ai_request(s, r);
+    send_joined(c, r);
+    broadcast_state(r);
+    cJSON *m = cJSON_CreateObject();
+    cJSON_AddStringToObject(m, "type", "events");
+    cJSON_AddNumberToObject(m, "game_id", (double)r->rec.game_id);
+    cJSON_AddItemToObject(m, "events", events);
+    send_json(c, m);
+    cJSON_Delete(m);
+    run_conn_deferred(s, c);
+}
+
+void srv_conn_db_done(srv *s, srv_conn *c, srv_db_job *j) {
+    if (!c) return; /* it has closed */
+    if (j->kind == SRV_DB_JOIN) return join_done(s, c, j);
+    srv_queue_copy(j->out, c);
+}
+
 /* ---------------------------------------------------------------- dispatch */
 
 static void dispatch(srv *s, srv_conn *c, const cJSON *msg, const char *type);
 
 void srv_handle(srv *s, srv_conn *c, const char *text, size_t len) {
+    if (c->joining) {
+        /* The connection's join answers first. */
+        srv_deferred *d = malloc(sizeof *d + len + 1);
+        if (!d) return srv_error(c, "server", "out of memory");
+        d->next = NULL;
+        d->c = c;
+        d->len = len;
+        memcpy(d->text, text, len);
+        d->text[len] = 0;
+        if (c->deferred_tail) c->deferred_tail->next = d;
+        else c->deferred = d;
+        c->deferred_tail = d;
+        return;
+    }
     if (c->room && c->room->busy) {
         /* The room's store job answers first: this message waits its turn. */
         srv_deferred *d = malloc(sizeof *d + len + 1);
@@ -1620,6 +1946,60 @@ void srv_room_run_deferred(srv *s, room *r) {
     }
 }
 
+/* Another commit came first (or the room changed meanwhile): the room is read again, then
+   (after a conflict) the message handled anew: it may now be out of turn. */
+static void reread_retry(srv *s, room *r, srv_conn *c, srv_db_job *j) {
+    srv_db_job *rj = calloc(1, sizeof *rj);
+    if (!rj) return;
+    rj->kind = SRV_DB_READ;
+    rj->room = r;
+    rj->room_too = 1;
+    rj->data.rec = r->rec;
+    r->reread = 0; /* this read covers what was heard so far */
+    snprintf(rj->what, sizeof rj->what, "%s", j->what);
+    if (j->rc == RV_STORE_CONFLICT) {
+        rj->msg = j->msg;
+        rj->msglen = j->msglen;
+        j->msg = NULL;
+    }
+    r->busy_conn = c;
+    srv_db_submit(s, rj);
+}
+
+/* A new game of the store worker is done (1: the room is gone, a creation that failed). */
+static int start_done(srv *s, room *r, srv_db_job *j) {
+    srv_conn *c = r->busy_conn;
+    r->busy_conn = NULL;
+    srv_new_game *n = j->start;
+    int created = n->old_game == 0;
+    if (j->rc == RV_STORE_OK && (created || n->old_game == r->rec.game_id)) {
+        new_game_apply(s, r, n);
+        if (created && c) send_joined(c, r);
+        ai_request(s, r);
+        broadcast_state(r);
+        if (created && c) send_no_events(c, r);
+        return 0;
+    }
+    if (created) {
+        /* Nothing was stored: the room goes (with its creator's waiting messages). */
+        drop_deferred(r, NULL);
+        r->reread = 0;
+        if (!c) return 0; /* gone already: the room is unloaded as idle */
+        srv_error(c, "unavailable", "the database refused the new game");
+        leave_room(s, c);
+        return 1;
+    }
+    if (j->rc == RV_STORE_OK || (j->rc == RV_STORE_CONFLICT && !j->retried && c)) {
+        reread_retry(s, r, c, j);
+        return 0;
+    }
+    if (c)
+        srv_error(c, "unavailable", j->rc == RV_STORE_CONFLICT
+                                        ? "the room has a newer game already"
+                                        : "the database refused the new game");
+    return 0;
+}
+
 /* A commit of the store worker is done. */
 static void commit_done(srv *s, room *r, srv_db_job *j) {
     srv_conn *c = r->busy_conn;
@@ -1629,34 +2009,26 @@ static void commit_done(srv *s, room *r, srv_db_job *j) {
         r->version = j->nv;
         r->undo_request = (rv_color)j->undo;
         r->ai_pending = j->ai > 0;
+        if (j->after_kind == AFTER_RESET) {
+            r->gen = ++s->last_gen;
+            stop_ai(s, r);
+        }
         ai_request(s, r);
         broadcast_state(r);
+        if (j->after_kind == AFTER_DECLINED) undo_declined(r, (rv_color)j->asker, (rv_color)j->by);
         return;
     }
-    if (j->rc == RV_STORE_OK || (j->rc == RV_STORE_CONFLICT && !j->retried && c)) {
-        /* Another commit came first (or the room changed meanwhile): read the room again,
-           then handle the message anew (it may now be out of turn). */
-        srv_db_job *rj = calloc(1, sizeof *rj);
-        if (!rj) return;
-        rj->kind = SRV_DB_READ;
-        rj->room = r;
-        rj->room_too = 1;
-        rj->data.rec = r->rec;
-        r->reread = 0; /* this read covers what was heard so far */
-        if (j->rc == RV_STORE_CONFLICT) {
-            rj->msg = j->msg;
-            rj->msglen = j->msglen;
-            j->msg = NULL;
-        }
-        r->busy_conn = c;
-        srv_db_submit(s, rj);
-        return;
-    }
+    if (j->rc == RV_STORE_OK || (j->rc == RV_STORE_CONFLICT && !j->retried && c))
+        return reread_retry(s, r, c, j);
     if (!c) return;
-    if (j->rc == RV_STORE_CONFLICT)
-        return srv_error(c, "stale", "the game changed meanwhile: the move was not stored, look again");
-    srv_error(c, "unavailable",
-              "the server cannot reach its database: the move was not stored, try again");
+    char m[160];
+    if (j->rc == RV_STORE_CONFLICT) {
+        snprintf(m, sizeof m, "the game changed meanwhile: %s was not stored, look again", j->what);
+        return srv_error(c, "stale", m);
+    }
+    snprintf(m, sizeof m, "the server cannot reach its database: %s was not stored, try again",
+             j->what);
+    srv_error(c, "unavailable", m);
 }
 
 void srv_room_db_done(srv *s, srv_db_job *j) {
@@ -1664,6 +2036,12 @@ void srv_room_db_done(srv *s, srv_db_job *j) {
     r->busy = 0;
     if (j->kind == SRV_DB_COMMIT) {
         commit_done(s, r, j);
+    } else if (j->kind == SRV_DB_START) {
+        if (start_done(s, r, j)) return;
+    } else if (j->kind == SRV_DB_NOTE) {
+        srv_conn *c = r->busy_conn;
+        r->busy_conn = NULL;
+        srv_note_done(s, r, c, j);
     } else if (j->kind == SRV_DB_READ) {
         srv_conn *c = r->busy_conn;
         r->busy_conn = NULL;
@@ -1671,8 +2049,11 @@ void srv_room_db_done(srv *s, srv_db_job *j) {
             /* (a change heard while the read ran has set r->reread: read once more) */
             srv_room_apply(s, r, &j->data);
         } else if (c) {
-            srv_error(c, "unavailable",
-                      "the server cannot reach its database: the move was not stored, try again");
+            char m[160];
+            snprintf(m, sizeof m,
+                     "the server cannot reach its database: %s was not stored, try again",
+                     j->what[0] ? j->what : "the change");
+            srv_error(c, "unavailable", m);
         }
         if (j->rc == RV_STORE_OK && c && j->msg && c->room == r) {
             /* The message that met a newer version, once more against what was read. */
@@ -1711,12 +2092,11 @@ static void dispatch(srv *s, srv_conn *c, const cJSON *msg, const char *type) {
         do_resign(s, c);
     } else if (!strcmp(type, "new")) {
         do_new(s, c);
-    } else if (!strcmp(type, "list")) {
-        do_list(s, c);
-    } else if (!strcmp(type, "replay")) {
-        do_replay(s, c, msg);
-    } else if (!strcmp(type, "export")) {
-        do_export(s, c, msg);
+    } else if (!strcmp(type, "list") || !strcmp(type, "replay") || !strcmp(type, "export")) {
+        if (s->db_started) ask_async(s, c);
+        else if (!strcmp(type, "list")) do_list(s->store, c);
+        else if (!strcmp(type, "replay")) do_replay(s->store, c, msg);
+        else do_export(s->store, c, msg);
     } else if (!strcmp(type, "chat")) {
         srv_chat(s, c, msg);
     } else if (!strcmp(type, "opening")) {

@@ -210,7 +210,10 @@ static room *loaded(srv *s, const char *id) { return srv_room_find(s, id); }
 
 /* "!e ROOM GAME PLY CREATED KIND WHO TEXT": a chat line or a choice stored by another server. */
 static void heard_event(srv *s, const rv_store_event *ev) {
-    if (ev->sender && ev->sender == rv_store_session(s->store)) return; /* ours: sent already */
+    /* Ours (the network thread's or the store worker's): told already. */
+    if (ev->sender &&
+        (ev->sender == rv_store_session(s->store) || ev->sender == atomic_load(&s->db_session)))
+        return;
     char id[24], w[32], kind[12], who[12];
     const char *p = word(ev->notice + 3, id, sizeof id);
     room *r = loaded(s, id);

@@ -83,6 +83,11 @@ typedef struct srv_conn {
     uint64_t rate_err_ns;      /* when the last rate-limit error was sent */
     double chat_bucket;        /* chat rate limit tokens */
     uint64_t chat_ns;
+    /* A shared store: the store worker's jobs for this connection (a join, a list...), and
+       while it joins a room, its messages waiting (rooms.c). */
+    struct srv_db_job *jobs;
+    int joining;
+    struct srv_deferred *deferred, *deferred_tail;
 } srv_conn;
 
 typedef struct room {
@@ -232,6 +237,8 @@ void srv_buf_unref(srv_buf *b);
 void srv_send_buf(srv_conn *c, srv_buf *b, int is_state);
 /* Writes the next queued message (on LWS_CALLBACK_SERVER_WRITEABLE); -1: close. */
 int srv_queue_write(srv_conn *c);
+/* Queues for TO a copy of each message queued for FROM (a connection that only collects). */
+void srv_queue_copy(const srv_conn *from, srv_conn *to);
 /* Frees a client's queue and receive buffer. */
 void srv_queue_free(srv_conn *c);
 /* rooms.c */
@@ -269,13 +276,21 @@ const char *srv_player_label(const room *r, int seat, char *buf, size_t n);
 void srv_chat(srv *s, srv_conn *c, const struct cJSON *msg);
 /* Stores an event of the room's current game and tells everyone in the room. 0 on success. */
 int srv_note(srv *s, room *r, const char *kind, const char *who, const char *text);
+/* The same through the store worker on a shared store (the room waits; C, if not NULL,
+   hears of a failure); at once otherwise. A "hint" note counts in the room's state. */
+void srv_note_async(srv *s, room *r, srv_conn *c, const char *kind, const char *who,
+                    const char *text);
+/* A note of the store worker is done (network thread). */
+void srv_note_done(srv *s, room *r, srv_conn *c, const struct srv_db_job *j);
 /* Sends an event (a chat line, an opening choice...) to the room's clients on this server. */
 void srv_event_broadcast(room *r, const char *kind, const char *who, const char *text, int ply,
                          int64_t created);
 /* Sends the current game's events to one client (after a join). */
 void srv_send_events(srv *s, srv_conn *c, const room *r);
 /* A game's events as a JSON array (NULL when they cannot be read). */
-struct cJSON *srv_events_json(srv *s, int64_t game);
+struct cJSON *srv_events_json(rv_store *st, int64_t game);
+/* Events read already as a JSON array (the settings left out). */
+struct cJSON *srv_notes_json(const rv_store_note *ev, int n);
 /* room_opening.c: the opening rule in a room. */
 void srv_opening_msg(srv *s, srv_conn *c, const struct cJSON *msg);
 /* A point given by a player while the opening waits for a stone or a pick. */
@@ -301,7 +316,8 @@ int srv_load_game(rv_store *st, int64_t id, rv_game *g, rv_store_game *hdr);
 int srv_commit_game(rv_store *st, int64_t game_id, int64_t version, const rv_game *g, int keep,
                     int undo_request, int ai_level, int64_t *nv);
 /* db_worker.c: the store worker (shared stores only). */
-enum { SRV_DB_COMMIT, SRV_DB_READ, SRV_DB_NOTIFY };
+enum { SRV_DB_COMMIT, SRV_DB_READ, SRV_DB_NOTIFY, SRV_DB_START, SRV_DB_NOTE, SRV_DB_JOIN,
+       SRV_DB_ASK };
 /* What a re-read of a room finds (srv_room_read). */
 typedef struct srv_room_data {
     rv_store_room rec;
@@ -310,6 +326,16 @@ typedef struct srv_room_data {
     rv_store_note *ev;
     int nev;
 } srv_room_data;
+/* A new game for a room (rooms.c): what rv_store_start_game stores and the room then holds. */
+typedef struct srv_new_game {
+    rv_store_room rec;         /* the room (its tokens, AI colour); on success as stored */
+    int64_t old_game;          /* 0: a new room */
+    int swap;                  /* the players exchange colours */
+    char black[16], white[16], rules[64];
+    rv_game game;
+    rv_opening open;
+    int allow_hints;
+} srv_new_game;
 typedef struct srv_db_job {
     struct srv_db_job *next;
     int kind;
@@ -324,11 +350,30 @@ typedef struct srv_db_job {
     char *msg;
     size_t msglen;
     int retried;
+    int after_kind;            /* rooms.c: what else the room does once it is stored */
+    int asker, by;             /* (a declined undo request: who asked, who declined) */
+    char what[32];             /* "the move", "the undo"...: for the errors */
     /* SRV_DB_READ */
     int room_too;
     srv_room_data data;
-    /* SRV_DB_NOTIFY */
+    /* SRV_DB_NOTIFY: the notice; SRV_DB_NOTE: an event of game game_id (its text in
+       `notice`) */
     char notice[RV_STORE_NOTICE];
+    char note_kind[12], note_who[12];
+    int note_ply;
+    /* SRV_DB_START: a new game in the room (rv_store_start_game), `after` its empty board;
+       `create`: a room being created, not stored yet */
+    struct srv_new_game *start;
+    /* SRV_DB_JOIN, SRV_DB_ASK: a job for a connection (NULL once it has closed), in its
+       list of jobs. JOIN: room join_id is read into `data`; an open seat of an online room
+       is claimed for a visitor without TOKEN (the seat in join_seat, its token in `claimed`).
+       ASK: the message `msg` (list, replay, export) is answered into `out` (a connection
+       that only collects messages). */
+    srv_conn *conn;
+    struct srv_db_job *conn_next;
+    char join_id[24], join_token[40], claimed[40];
+    int join_seat;
+    srv_conn *out;
     /* the answer */
     int done;                  /* run already (with others, in one batch) */
     int rc;
@@ -360,6 +405,11 @@ int srv_room_apply_commit(srv *s, room *r, int64_t version, int keep, int undo, 
 void srv_room_reread(srv *s, room *r);
 /* Handles messages that waited for the room's job. */
 void srv_room_run_deferred(srv *s, room *r);
+/* A join or a question of connection C is done (C NULL: it has closed; network thread). */
+void srv_conn_db_done(srv *s, srv_conn *c, srv_db_job *j);
+/* The store worker's part of a join or a question (any thread; rooms.c). */
+void srv_join_read(rv_store *st, srv_db_job *j);
+void srv_ask_run(rv_store *st, srv_db_job *j);
 /* Unloads the room if nobody and nothing holds it. */
 void srv_room_maybe_unload(srv *s, room *r);
 /* The clients of each seat in the room on this server. */

@@ -96,6 +96,12 @@ int rv_store_set_room_game(rv_store *s, const char *room, int64_t old_game, int6
     return s->ops->set_room_game(s, room, old_game, new_game);
 }
 
+int rv_store_start_game(rv_store *s, rv_store_room *room, int64_t old_game, int swap,
+                        const char *variant, int size, const char *black, const char *white,
+                        const char *rules) {
+    return s->ops->start_game(s, room, old_game, swap, variant, size, black, white, rules);
+}
+
 int rv_store_claim_job(rv_store *s, const char *owner, int lease_s, rv_store_job *job) {
     return s->ops->claim_job(s, owner, lease_s, job);
 }

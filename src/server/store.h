@@ -110,7 +110,8 @@ int64_t rv_store_new_game(rv_store *s, const char *room, const char *variant, in
 /*
  * Applies a change in one transaction if the game is still at change->version; then
  * *version (may be NULL) is the new version. RV_STORE_CONFLICT when another commit came
- * first, RV_STORE_FAIL on any other failure; nothing is written in either case.
+ * first, RV_STORE_FAIL on any other failure (a move text holding a space, a quote, a
+ * backslash or a control character, for one); nothing is written in either case.
  */
 int rv_store_commit(rv_store *s, const rv_store_change *change, int64_t *version);
 /*
@@ -167,6 +168,17 @@ int rv_store_get_room(rv_store *s, const char *id, rv_store_room *out);
 int rv_store_claim_seat(rv_store *s, const char *room, int seat, const char *token);
 /* Points a room at game NEW if it is still at game OLD; CONFLICT otherwise. */
 int rv_store_set_room_game(rv_store *s, const char *room, int64_t old_game, int64_t new_game);
+/*
+ * Starts a game in a room, all in one transaction: the game row (version 0, no moves, players
+ * BLACK and WHITE), its "rules" event with text RULES, and the room pointed at it. OLD_GAME 0:
+ * ROOM is a new room, stored whole. Otherwise the stored room must still be at game OLD_GAME
+ * (RV_STORE_CONFLICT if not), and with SWAP its two tokens and the computer's colour are
+ * exchanged there. On RV_STORE_OK *room is the room as stored (its new game id, its tokens);
+ * on failure nothing is written and *room is untouched.
+ */
+int rv_store_start_game(rv_store *s, rv_store_room *room, int64_t old_game, int swap,
+                        const char *variant, int size, const char *black, const char *white,
+                        const char *rules);
 
 /*
  * AI jobs (shared stores; the SQLite store never holds any): a commit with ai_level queues

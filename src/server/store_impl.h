@@ -19,6 +19,9 @@ typedef struct rv_store_ops {
     int (*get_room)(rv_store *s, const char *id, rv_store_room *out);
     int (*claim_seat)(rv_store *s, const char *room, int seat, const char *token);
     int (*set_room_game)(rv_store *s, const char *room, int64_t old_game, int64_t new_game);
+    int (*start_game)(rv_store *s, rv_store_room *room, int64_t old_game, int swap,
+                      const char *variant, int size, const char *black, const char *white,
+                      const char *rules);
     int (*set_players)(rv_store *s, int64_t game, const char *black, const char *white);
     int (*add_event)(rv_store *s, int64_t game, int ply, const char *kind, const char *who,
                      const char *text);

@@ -33,6 +33,7 @@ enum {
     Q_CLAIM_JOB,
     Q_DROP_JOB,
     Q_NOTIFY,
+    Q_NEXT_GAME,
     Q_COUNT
 };
 
@@ -85,6 +86,14 @@ static const char *const sql_text[Q_COUNT] = {
                     "created LIMIT 1 FOR UPDATE SKIP LOCKED) RETURNING game, version, level",
     [Q_DROP_JOB] = "DELETE FROM ai_jobs WHERE game = $1 AND version = $2",
     [Q_NOTIFY] = "SELECT pg_notify('renversi', $1)",
+    /* A room moves on to its next game, the seats exchanged when $4 <> 0 (SET reads the
+       old row); the room as it is now comes back. */
+    [Q_NEXT_GAME] = "WITH u AS (UPDATE rooms SET game = $3, black_token = CASE WHEN $4::int <> 0"
+                    " THEN white_token ELSE black_token END, white_token = CASE WHEN $4::int <> 0"
+                    " THEN black_token ELSE white_token END, ai_color = CASE WHEN $4::int <> 0"
+                    " THEN ((ai_color & 1) << 1) | ((ai_color & 2) >> 1) ELSE ai_color END"
+                    " WHERE id = $1 AND game = $2 RETURNING id, mode, game, black_token,"
+                    " white_token, ai_color, level) SELECT u.*, pg_notify('renversi', u.id) FROM u",
 };
 
 /* The migrations, numbered as in store_sqlite.c (same tables, PostgreSQL's types). */
@@ -178,6 +187,7 @@ typedef struct pg_store {
     int nonblocking; /* a lost connection is re-made step by step (PQresetStart/Poll) */
     int resetting;   /* ... and that is under way */
     PostgresPollingStatusType poll_for; /* what the next step waits for */
+    int in_tx;       /* inside BEGIN ... COMMIT: a lost connection is not re-made meanwhile */
 } pg_store;
 
 static pg_store *P(rv_store *s) { return (pg_store *)s; }
@@ -386,7 +396,7 @@ static int ensure(pg_store *s) {
 /* Runs prepared statement Q with text parameters; the result when it succeeded, else NULL
    (reported on stderr). */
 static PGresult *run(pg_store *s, int q, int n, const char *const *params) {
-    if (ensure(s)) {
+    if (s->in_tx ? PQtransactionStatus(s->conn) != PQTRANS_INTRANS : ensure(s) != 0) {
         report(s, "connection");
         return NULL;
     }
@@ -668,21 +678,24 @@ static int pg_put_room(rv_store *base, const rv_store_room *rm) {
     return RV_STORE_OK;
 }
 
+/* A room's columns (id, mode, game, black_token, white_token, ai_color, level) of row 0. */
+static void read_room(const PGresult *r, rv_store_room *out) {
+    memset(out, 0, sizeof *out);
+    copy_val(out->id, sizeof out->id, r, 0, 0);
+    copy_val(out->mode, sizeof out->mode, r, 0, 1);
+    out->game_id = int_val(r, 0, 2);
+    copy_val(out->token[0], sizeof out->token[0], r, 0, 3);
+    copy_val(out->token[1], sizeof out->token[1], r, 0, 4);
+    out->ai_color = (int)int_val(r, 0, 5);
+    out->level = (int)int_val(r, 0, 6);
+}
+
 static int pg_get_room(rv_store *base, const char *id, rv_store_room *out) {
     const char *p[] = {id};
     PGresult *r = run(P(base), Q_GET_ROOM, 1, p);
     if (!r) return RV_STORE_FAIL;
     int found = PQntuples(r) == 1;
-    if (found) {
-        memset(out, 0, sizeof *out);
-        copy_val(out->id, sizeof out->id, r, 0, 0);
-        copy_val(out->mode, sizeof out->mode, r, 0, 1);
-        out->game_id = int_val(r, 0, 2);
-        copy_val(out->token[0], sizeof out->token[0], r, 0, 3);
-        copy_val(out->token[1], sizeof out->token[1], r, 0, 4);
-        out->ai_color = (int)int_val(r, 0, 5);
-        out->level = (int)int_val(r, 0, 6);
-    }
+    if (found) read_room(r, out);
     PQclear(r);
     return found ? RV_STORE_OK : RV_STORE_FAIL;
 }
@@ -710,6 +723,51 @@ static int pg_set_room_game(rv_store *base, const char *room, int64_t old_game,
     snprintf(n, sizeof n, "%lld", (long long)new_game);
     const char *p[] = {room, o, n};
     return changed_one(run(P(base), Q_SET_ROOM_GAME, 3, p));
+}
+
+static int pg_add_event(rv_store *base, int64_t game, int ply, const char *kind,
+                        const char *who, const char *text);
+
+static int pg_start_game(rv_store *base, rv_store_room *room, int64_t old_game, int swap,
+                         const char *variant, int size, const char *black, const char *white,
+                         const char *rules) {
+    pg_store *s = P(base);
+    if (ensure(s) || exec_ok(s, "BEGIN", NULL, 0)) {
+        report(s, "new game");
+        return RV_STORE_FAIL;
+    }
+    s->in_tx = 1;
+    rv_store_room rec = *room;
+    int out = RV_STORE_OK;
+    int64_t id = pg_new_game(base, room->id, variant, size, black, white);
+    if (id < 0 || pg_add_event(base, id, 0, "rules", "", rules)) out = RV_STORE_FAIL;
+    if (out == RV_STORE_OK && !old_game) {
+        rec.game_id = id;
+        out = pg_put_room(base, &rec);
+    } else if (out == RV_STORE_OK) {
+        char o[24], n[24], sw[4];
+        snprintf(o, sizeof o, "%lld", (long long)old_game);
+        snprintf(n, sizeof n, "%lld", (long long)id);
+        snprintf(sw, sizeof sw, "%d", swap != 0);
+        const char *p[] = {room->id, o, n, sw};
+        PGresult *r = run(s, Q_NEXT_GAME, 4, p);
+        if (!r) out = RV_STORE_FAIL;
+        else if (PQntuples(r) != 1) out = RV_STORE_CONFLICT;
+        else read_room(r, &rec);
+        PQclear(r);
+    }
+    s->in_tx = 0;
+    if (out == RV_STORE_OK && exec_ok(s, "COMMIT", NULL, 0)) {
+        report(s, "new game");
+        out = RV_STORE_FAIL;
+    }
+    if (out != RV_STORE_OK) {
+        if (PQstatus(s->conn) == CONNECTION_OK) exec_ok(s, "ROLLBACK", NULL, 0);
+        else s->prepared = 0;
+        return out;
+    }
+    *room = rec;
+    return RV_STORE_OK;
 }
 
 static int pg_claim_job(rv_store *base, const char *owner, int lease_s, rv_store_job *job) {
@@ -798,6 +856,7 @@ static const rv_store_ops pg_ops = {
     .get_room = pg_get_room,
     .claim_seat = pg_claim_seat,
     .set_room_game = pg_set_room_game,
+    .start_game = pg_start_game,
     .set_players = pg_set_players,
     .add_event = pg_add_event,
     .get_events = pg_get_events,

@@ -29,6 +29,7 @@ enum {
     Q_SET_PLAYERS,
     Q_ADD_EVENT,
     Q_GET_EVENTS,
+    Q_NEXT_GAME,
     Q_COUNT
 };
 
@@ -62,6 +63,11 @@ static const char *const sql_text[Q_COUNT] = {
     [Q_SET_PLAYERS] = "UPDATE games SET black = ?, white = ? WHERE id = ?",
     [Q_ADD_EVENT] = "INSERT INTO events(game, ply, kind, who, created, text) VALUES(?,?,?,?,?,?)",
     [Q_GET_EVENTS] = "SELECT ply, kind, who, created, text FROM events WHERE game = ? ORDER BY seq",
+    /* A room moves on to its next game, the seats exchanged when ?4 (SET reads the old row). */
+    [Q_NEXT_GAME] = "UPDATE rooms SET game = ?3, black_token = CASE WHEN ?4 THEN white_token"
+                    " ELSE black_token END, white_token = CASE WHEN ?4 THEN black_token ELSE"
+                    " white_token END, ai_color = CASE WHEN ?4 THEN ((ai_color & 1) << 1) |"
+                    " ((ai_color & 2) >> 1) ELSE ai_color END WHERE id = ?1 AND game = ?2",
 };
 
 /*
@@ -306,6 +312,10 @@ static int64_t st_new_game(rv_store *base, const char *room, const char *variant
 
 static int st_commit(rv_store *base, const rv_store_change *c, int64_t *version) {
     sqlite_store *s = S(base);
+    /* As in store_pg.c: no move text holds a space, a quote or a control character. */
+    for (int i = 0; i < c->n; i++)
+        for (const char *p = c->moves[i]; *p; p++)
+            if ((unsigned char)*p <= ' ' || *p == '"' || *p == '\\') return RV_STORE_FAIL;
     if (step_done(s, s->q[Q_BEGIN])) return RV_STORE_FAIL;
     sqlite3_stmt *st = s->q[Q_VERSION];
     sqlite3_bind_int64(st, 1, c->game);
@@ -465,6 +475,40 @@ static int st_set_room_game(rv_store *base, const char *room, int64_t old_game,
     return changed_one(s, st);
 }
 
+static int st_add_event(rv_store *base, int64_t game, int ply, const char *kind,
+                        const char *who, const char *text);
+
+static int st_start_game(rv_store *base, rv_store_room *room, int64_t old_game, int swap,
+                         const char *variant, int size, const char *black, const char *white,
+                         const char *rules) {
+    sqlite_store *s = S(base);
+    if (step_done(s, s->q[Q_BEGIN])) return RV_STORE_FAIL;
+    rv_store_room rec = *room;
+    int out = RV_STORE_OK;
+    int64_t id = st_new_game(base, room->id, variant, size, black, white);
+    if (id < 0 || st_add_event(base, id, 0, "rules", "", rules)) out = RV_STORE_FAIL;
+    if (out == RV_STORE_OK && !old_game) {
+        rec.game_id = id;
+        out = st_put_room(base, &rec);
+    } else if (out == RV_STORE_OK) {
+        sqlite3_stmt *st = s->q[Q_NEXT_GAME];
+        sqlite3_bind_text(st, 1, room->id, -1, SQLITE_TRANSIENT);
+        sqlite3_bind_int64(st, 2, old_game);
+        sqlite3_bind_int64(st, 3, id);
+        sqlite3_bind_int(st, 4, swap != 0);
+        out = changed_one(s, st);
+        if (out == RV_STORE_OK && st_get_room(base, room->id, &rec)) out = RV_STORE_FAIL;
+    }
+    if (out == RV_STORE_OK && step_done(s, s->q[Q_COMMIT])) out = RV_STORE_FAIL;
+    if (out != RV_STORE_OK) {
+        sqlite3_step(s->q[Q_ROLLBACK]);
+        sqlite3_reset(s->q[Q_ROLLBACK]);
+        return out;
+    }
+    *room = rec;
+    return RV_STORE_OK;
+}
+
 /* One server thinks in process: no job is ever queued here. */
 static int st_claim_job(rv_store *s, const char *owner, int lease_s, rv_store_job *job) {
     return 0;
@@ -531,6 +575,7 @@ static const rv_store_ops sqlite_ops = {
     .get_room = st_get_room,
     .claim_seat = st_claim_seat,
     .set_room_game = st_set_room_game,
+    .start_game = st_start_game,
     .set_players = st_set_players,
     .add_event = st_add_event,
     .get_events = st_get_events,

@@ -127,7 +127,8 @@ async function playOpening(page, plan) {
     const st = await state(page);
     if (st.opening.step === 'play' || st.over) return st;
     const me = await seat(page);
-    if (st.turn !== me || st.thinking) { await page.waitForTimeout(80); continue; }
+    /* A partial state shows earlier moves of a later one: act on the last state only. */
+    if (st.turn !== me || st.thinking || st.partial) { await page.waitForTimeout(80); continue; }
     const step = st.opening.step;
     if (step === 'place') {
       const p = plan.stones[placed++];
