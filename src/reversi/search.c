@@ -16,6 +16,9 @@
 
 #define INF 30000
 #define MID_TT_MIN 2 /* store in the table from this depth on */
+#ifndef EVAL_ORDER_MIN
+#define EVAL_ORDER_MIN 3 /* order by the children's evaluation from this depth on */
+#endif
 #define ID_GROWTH 2.5 /* the assumed cost of an iteration over the previous one's, at first */
 #define SCORE_MAX 6400 /* the largest score: 100 * 64 discs */
 #ifndef PC_EVM
@@ -110,9 +113,10 @@ static inline int eval_st(const rv_reversi_ai *ai, const rv_pat_state *st, uint6
                                    : rv_pat_eval_state(ai->pat_w, st, P, O));
 }
 
-/* A fixed preference of squares ordering the moves of depth-1 nodes (whose
- * children are only evaluated): corners, then the edges away from them and the
- * centre, then the squares next to the edges, C-squares and X-squares last. */
+/* A fixed preference of squares ordering the moves of nodes of depth 1 and 2
+ * (where evaluating every child to order them costs more than it saves):
+ * corners, then the edges away from them and the centre, then the squares
+ * next to the edges, C-squares and X-squares last. */
 static const signed char SQ_ORDER[64] = {
     9, 2, 6, 5, 5, 6, 2, 9,
     2, 0, 3, 3, 3, 3, 0, 2,
@@ -126,7 +130,8 @@ static const signed char SQ_ORDER[64] = {
 
 /*
  * Moves of P, best-looking first: the table move, then by the evaluation of
- * the position after the move (from depth 2).  With child != NULL, child[i]
+ * the position after the move (from depth EVAL_ORDER_MIN), else by the
+ * square's rank and the opponent's replies.  With child != NULL, child[i]
  * gets the pattern state after move i (mv[].child says which is whose).
  */
 static int gen_moves(const rv_reversi_ai *ai, uint64_t P, uint64_t O, uint64_t moves, int tt_move,
@@ -142,7 +147,7 @@ static int gen_moves(const rv_reversi_ai *ai, uint64_t P, uint64_t O, uint64_t m
         e->child = n;
         if (child) rv_pat_state_move(st, &child[n], x, f);
         if (x == tt_move) e->key = 1 << 20;
-        else if (depth >= 2)
+        else if (depth >= EVAL_ORDER_MIN)
             e->key = (child ? -eval_st(ai, &child[n], O ^ f, P ^ f ^ (1ULL << x))
                             : -rv_ai_eval(ai, O ^ f, P ^ f ^ (1ULL << x))) -
                      MOB2_W * g->mobility(O ^ f, P ^ f ^ (1ULL << x));
@@ -239,7 +244,7 @@ static int mid_search(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha, int 
     rv_pat_state child[32];
     /* Child states are computed up front where the ordering evaluates the
      * children, else one by one as they are searched. */
-    int n = gen_moves(ai, P, O, moves, tt_move, depth, mv, st, depth >= 2 ? child : NULL, 0);
+    int n = gen_moves(ai, P, O, moves, tt_move, depth, mv, st, depth >= EVAL_ORDER_MIN ? child : NULL, 0);
     int best = -INF, bm = mv[0].sq;
     for (int i = 0; i < n; i++) {
         /* the best-looking remaining move next: most nodes cut on the first */
@@ -253,7 +258,7 @@ static int mid_search(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha, int 
         }
         uint64_t f = mv[i].flips, np = O ^ f, no = P ^ f ^ (1ULL << mv[i].sq);
         const rv_pat_state *cs = &child[mv[i].child];
-        if (depth < 2) rv_pat_state_move(st, &child[mv[i].child], mv[i].sq, f);
+        if (depth < EVAL_ORDER_MIN) rv_pat_state_move(st, &child[mv[i].child], mv[i].sq, f);
         int v;
         if (i == 0) {
             v = -mid_search(ai, np, no, -beta, -alpha, depth - 1, 0, -draw, cs);
