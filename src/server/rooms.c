@@ -1885,36 +1885,30 @@ void srv_conn_db_done(srv *s, srv_conn *c, srv_db_job *j) {
 
 static void dispatch(srv *s, srv_conn *c, const cJSON *msg, const char *type);
 
+/* Appends a copy of connection c's message to the list (*head, *tail); 0 when out of memory. */
+static int defer_message(srv_conn *c, const char *text, size_t len, srv_deferred **head,
+                         srv_deferred **tail) {
+    srv_deferred *d = malloc(sizeof *d + len + 1);
+    if (!d) return 0;
+    d->next = NULL;
+    d->c = c;
+    d->len = len;
+    memcpy(d->text, text, len);
+    d->text[len] = 0;
+    if (*tail) (*tail)->next = d;
+    else *head = d;
+    *tail = d;
+    return 1;
+}
+
 void srv_handle(srv *s, srv_conn *c, const char *text, size_t len) {
-    if (c->joining) {
-        /* The connection's join answers first. */
-        srv_deferred *d = malloc(sizeof *d + len + 1);
-        if (!d) return srv_error(c, "server", "out of memory");
-        d->next = NULL;
-        d->c = c;
-        d->len = len;
-        memcpy(d->text, text, len);
-        d->text[len] = 0;
-        if (c->deferred_tail) c->deferred_tail->next = d;
-        else c->deferred = d;
-        c->deferred_tail = d;
-        return;
-    }
-    if (c->room && c->room->busy) {
-        /* The room's store job answers first: this message waits its turn. */
-        srv_deferred *d = malloc(sizeof *d + len + 1);
-        if (!d) return srv_error(c, "server", "out of memory");
-        d->next = NULL;
-        d->c = c;
-        d->len = len;
-        memcpy(d->text, text, len);
-        d->text[len] = 0;
-        room *r = c->room;
-        if (r->deferred_tail) r->deferred_tail->next = d;
-        else r->deferred = d;
-        r->deferred_tail = d;
-        return;
-    }
+    /* The connection's join answers first; then the room's store job: the message waits. */
+    int queued = -1;
+    if (c->joining) queued = defer_message(c, text, len, &c->deferred, &c->deferred_tail);
+    else if (c->room && c->room->busy)
+        queued = defer_message(c, text, len, &c->room->deferred, &c->room->deferred_tail);
+    if (queued == 0) return srv_error(c, "server", "out of memory");
+    if (queued == 1) return;
     s->msg_text = text;
     s->msg_len = len;
     cJSON *msg = cJSON_ParseWithLength(text, len);
