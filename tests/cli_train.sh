@@ -29,16 +29,23 @@ to_obf() { # PLAYER_HEX OPPONENT_HEX -> OBF line, X to move
     done
     printf '%s X;\n' "$s"
 }
-checked=0
-while read -r p o score; do
-    obf=$(to_obf "$p" "$o")
-    empties=$(printf '%s' "${obf%% *}" | tr -cd '-' | wc -c)
-    [ "$empties" -le 10 ] || continue
-    got=$(printf '%s\n' "$obf" | "$RENVERSI" solve - 2>/dev/null | head -1 | awk '{print $3}')
-    if [ "$((got))" = "$score" ]; then ok; else bad "label $score, solve says $got: $obf"; fi
-    checked=$((checked + 1))
-    [ "$checked" -ge 12 ] && break
-done <"$tmp/a.txt"
+# check_labels FILE MOST WHAT [SUFFIX]: the labels of the first MOST positions of FILE with at
+# most 10 empties are `renversi solve`'s scores written with SUFFIX (".00" for label's
+# two decimals); sets checked to how many were compared.
+check_labels() {
+    local file=$1 most=$2 what=$3 suffix=${4:-} p o score obf empties got
+    checked=0
+    while read -r p o score; do
+        obf=$(to_obf "$p" "$o")
+        empties=$(printf '%s' "${obf%% *}" | tr -cd '-' | wc -c)
+        [ "$empties" -le 10 ] || continue
+        got=$(printf '%s\n' "$obf" | "$RENVERSI" solve - 2>/dev/null | head -1 | awk '{print $3}')
+        if [ "$((got))$suffix" = "$score" ]; then ok; else bad "$what: label $score, solve says $got: $obf"; fi
+        checked=$((checked + 1))
+        [ "$checked" -ge "$most" ] && break
+    done <"$file"
+}
+check_labels "$tmp/a.txt" 12 selfplay
 if [ "$checked" -ge 12 ]; then ok; else bad "only $checked exact positions checked"; fi
 
 # A fit of those positions is accepted by the build-time generator.
@@ -62,16 +69,7 @@ expect_exit 2 "$train" label --games 2 --seed 1 --random 1
 if [ -s "$tmp/l1.txt" ] && cmp -s "$tmp/l1.txt" "$tmp/l2.txt"; then ok; else bad "label is not deterministic"; fi
 lre='^[0-9a-f]{16} [0-9a-f]{16} -?[0-9]+\.[0-9]{2}$'
 if grep -Evq "$lre" "$tmp/l1.txt"; then bad "bad label line: $(grep -Ev "$lre" "$tmp/l1.txt" | head -1)"; else ok; fi
-checked=0
-while read -r p o score; do
-    obf=$(to_obf "$p" "$o")
-    empties=$(printf '%s' "${obf%% *}" | tr -cd '-' | wc -c)
-    [ "$empties" -le 10 ] || continue
-    got=$(printf '%s\n' "$obf" | "$RENVERSI" solve - 2>/dev/null | head -1 | awk '{print $3}')
-    if [ "$((got)).00" = "$score" ]; then ok; else bad "label $score, solve says $got: $obf"; fi
-    checked=$((checked + 1))
-    [ "$checked" -ge 6 ] && break
-done <"$tmp/l1.txt"
+check_labels "$tmp/l1.txt" 6 label .00
 if [ "$checked" -ge 6 ]; then ok; else bad "only $checked exact label positions checked"; fi
 # The same games with other weights loaded (--weights) are other games.
 "$train" label --games 3 --seed 5 --depth 2 --solve 10 --weights "$tmp/w.bin" --out "$tmp/l3.txt" 2>/dev/null
@@ -116,15 +114,7 @@ if grep -q '2 games so far, 60 positions, 1 with an illegal move' "$tmp/err"; th
 if [ "$(wc -l <"$tmp/g.txt")" = 60 ]; then ok; else bad "games: $(wc -l <"$tmp/g.txt") lines, want 60"; fi
 if [ "$(head -1 "$tmp/g.txt" | cut -d' ' -f1-2)" = "0000000810000000 0000001008000000" ]; then ok; else bad "games: first line $(head -1 "$tmp/g.txt")"; fi
 if grep -Evq '^[0-9a-f]{16} [0-9a-f]{16} -?[0-9]+$' "$tmp/g.txt"; then bad "games: bad line"; else ok; fi
-checked=0
-while read -r p o score; do
-    obf=$(to_obf "$p" "$o")
-    empties=$(printf '%s' "${obf%% *}" | tr -cd '-' | wc -c)
-    [ "$empties" -le 10 ] || continue
-    got=$(printf '%s\n' "$obf" | "$RENVERSI" solve - 2>/dev/null | head -1 | awk '{print $3}')
-    if [ "$((got))" = "$score" ]; then ok; else bad "games: label $score, solve says $got: $obf"; fi
-    checked=$((checked + 1))
-done <"$tmp/g.txt"
+check_labels "$tmp/g.txt" 1000 games
 if [ "$checked" = 10 ]; then ok; else bad "games: $checked positions with <= 10 empties, want 10"; fi
 # The positions before 10 empties carry the value of the one at 10 (sign by side to move).
 if [ "$(awk 'NR <= 50 { print ($3 < 0 ? -$3 : $3) }' "$tmp/g.txt" | sort -u | wc -l)" = 1 ]; then ok; else bad "games: early labels differ"; fi
