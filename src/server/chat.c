@@ -100,15 +100,18 @@ cJSON *srv_events_json(rv_store *st, int64_t game) {
     return arr;
 }
 
-void srv_send_events(srv *s, srv_conn *c, const room *r) {
-    cJSON *arr = srv_events_json(s->store, r->rec.game_id);
-    if (!arr) return;
+void srv_send_events_array(srv_conn *c, int64_t game, cJSON *events) {
     cJSON *j = cJSON_CreateObject();
     cJSON_AddStringToObject(j, "type", "events");
-    cJSON_AddNumberToObject(j, "game_id", (double)r->rec.game_id);
-    cJSON_AddItemToObject(j, "events", arr);
+    cJSON_AddNumberToObject(j, "game_id", (double)game);
+    cJSON_AddItemToObject(j, "events", events);
     srv_send_json(c, j);
     cJSON_Delete(j);
+}
+
+void srv_send_events(srv *s, srv_conn *c, const room *r) {
+    cJSON *arr = srv_events_json(s->store, r->rec.game_id);
+    if (arr) srv_send_events_array(c, r->rec.game_id, arr);
 }
 
 /* Characters of a chat text: -1 unless it is valid UTF-8 without control characters. */

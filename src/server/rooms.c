@@ -1866,12 +1866,7 @@ static void join_done(srv *s, srv_conn *c, srv_db_job *j) {
     if (!rv_game_over(&r->game) && !r->thinking && !r->ai_wait) ai_request(s, r);
     send_joined(c, r);
     broadcast_state(r);
-    cJSON *m = cJSON_CreateObject();
-    cJSON_AddStringToObject(m, "type", "events");
-    cJSON_AddNumberToObject(m, "game_id", (double)r->rec.game_id);
-    cJSON_AddItemToObject(m, "events", events);
-    send_json(c, m);
-    cJSON_Delete(m);
+    srv_send_events_array(c, r->rec.game_id, events);
     run_conn_deferred(s, c);
 }
 

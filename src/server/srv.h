@@ -287,6 +287,8 @@ void srv_event_broadcast(room *r, const char *kind, const char *who, const char 
                          int64_t created);
 /* Sends the current game's events to one client (after a join). */
 void srv_send_events(srv *s, srv_conn *c, const room *r);
+/* Sends game `game`'s events, read already as a JSON array (taken over), to one client. */
+void srv_send_events_array(srv_conn *c, int64_t game, struct cJSON *events);
 /* A game's events as a JSON array (NULL when they cannot be read). */
 struct cJSON *srv_events_json(rv_store *st, int64_t game);
 /* Events read already as a JSON array (the settings left out). */
