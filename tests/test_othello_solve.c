@@ -17,6 +17,14 @@ static const int PATHS[] = {RV_REVERSI_SIMD_PLAIN, RV_REVERSI_SIMD_AVX2, RV_REVE
 
 static int path_available(int path) { return path <= (int)rv_reversi_simd_cpu(); }
 
+/* The best score the file lists for a position (-65 when it lists none). */
+static int obf_best(const rv_reversi_obf *o) {
+    int best = -65;
+    for (int i = 0; i < o->nscores; i++)
+        if (o->scores[i] > best) best = o->scores[i];
+    return best;
+}
+
 static void test_ffo_1_19(int path) {
     FILE *f = fopen(test_data_path("othello/fforum-1-19.obf"), "r");
     CHECK_MSG(f != NULL, "%s", test_data_path("othello/fforum-1-19.obf"));
@@ -30,9 +38,7 @@ static void test_ffo_1_19(int path) {
         rv_reversi_error err;
         if (rv_reversi_obf_parse(line, strcspn(line, "\r\n"), 1, &obf, &err) != RV_OK) continue;
         n++;
-        int best = -65;
-        for (int i = 0; i < obf.nscores; i++)
-            if (obf.scores[i] > best) best = obf.scores[i];
+        int best = obf_best(&obf);
         rv_reversi_solve_result r;
         CHECK(rv_reversi_solve(ai, &obf.pos, 0, &r) == RV_OK);
         CHECK_MSG(r.score == best, "path %d FFO #%d: score %d, want %d", path, n, r.score, best);
@@ -71,9 +77,7 @@ static void test_selective_then_exact(int path) {
         rv_reversi_error err;
         if (rv_reversi_obf_parse(line, strcspn(line, "\r\n"), 1, &obf, &err) != RV_OK) continue;
         n++;
-        int best = -65;
-        for (int i = 0; i < obf.nscores; i++)
-            if (obf.scores[i] > best) best = obf.scores[i];
+        int best = obf_best(&obf);
         int move;
         rv_ai_begin(ai, 0);
         ai->eg_sel = 1;
