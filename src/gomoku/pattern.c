@@ -319,9 +319,23 @@ static void update_lines(gboard *b, int p, int c, int set, gb_saved *log, int pa
     }
 }
 
+/* Adds delta (+1 / -1) to near[] on the 5x5 square around p: per row one 8-byte add whose
+   5 low bytes are delta (a count stays in 0..25, so no byte carries or borrows into the
+   next; the 3 high bytes add 0). */
 static void add_near(gboard *b, int p, int delta) {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    const uint64_t five = 0x0000000101010101ull;
+    for (int dy = -2; dy <= 2; dy++) {
+        uint8_t *row = b->near + p + dy * GB_STRIDE - 2;
+        uint64_t v;
+        memcpy(&v, row, sizeof v);
+        v = delta > 0 ? v + five : v - five;
+        memcpy(row, &v, sizeof v);
+    }
+#else
     for (int dy = -2; dy <= 2; dy++)
         for (int dx = -2; dx <= 2; dx++) b->near[p + dy * GB_STRIDE + dx] += (uint8_t)delta;
+#endif
 }
 
 void gb_load(gboard *b, const gb_tables *t, const rv_gomoku *g) {
