@@ -134,16 +134,17 @@ static int gen_moves(rv_gomoku_ai *ai, gboard *b, int *mv, int width) {
                 all[n] = p;
                 sc[n++] = move_score(ai, b, p);
             }
-    /* the best `width` legal points, best first (a partial selection sort) */
-    int m = 0;
-    for (int i = 0; i < n && m < width; i++) {
-        int bi = i;
-        for (int j = i + 1; j < n; j++)
-            if (sc[j] > sc[bi]) bi = j;
-        int t = all[i], ts = sc[i];
-        all[i] = all[bi], sc[i] = sc[bi];
-        all[bi] = t, sc[bi] = ts;
-        if (gb_legal(b, all[i])) mv[m++] = all[i];
+    /* the best `width` legal points, best first, ties in the order found: each point
+       that would enter the sorted list so far is checked for legality and inserted */
+    int m = 0, msc[MAX_MOVES];
+    if (width > MAX_MOVES) width = MAX_MOVES;
+    for (int i = 0; i < n; i++) {
+        int s = sc[i];
+        if (m == width && s <= msc[m - 1]) continue;
+        if (!gb_legal(b, all[i])) continue;
+        int j = m < width ? m++ : m - 1;
+        for (; j > 0 && msc[j - 1] < s; j--) mv[j] = mv[j - 1], msc[j] = msc[j - 1];
+        mv[j] = all[i], msc[j] = s;
     }
     if (m == 0 && !defend) {
         /* nothing near the stones (empty board, or everything forbidden): any legal point,
