@@ -193,6 +193,20 @@ static void test_time_limit_solve_size(void) {
     rv_reversi_ai_free(ai);
 }
 
+/* The game clock's plan, by hand: 60 empties, 60 s left: 23 + 3 moves to
+ * share 60 s less a margin of 50 ms + 2% (1.25 s): 2259 ms; at 14 empties
+ * the three reserve moves share it; an increment adds three quarters of
+ * itself; never more than what is left, never under 10 ms. */
+static void test_clock_budget(void) {
+    CHECK_EQ_INT(rv_reversi_clock_budget_ms(60000, 0, 60), 2259);
+    CHECK_EQ_INT(rv_reversi_clock_budget_ms(60000, 0, 14), 19583);
+    CHECK_EQ_INT(rv_reversi_clock_budget_ms(60000, 2000, 60), 2259 + 1500);
+    CHECK_EQ_INT(rv_reversi_clock_budget_ms(1000, 0, 0), 310);
+    CHECK_EQ_INT(rv_reversi_clock_budget_ms(100, 100000, 40), 48);
+    CHECK_EQ_INT(rv_reversi_clock_budget_ms(30, 0, 40), 10);
+    CHECK_EQ_INT(rv_reversi_clock_budget_ms(-500, 0, 40), 10);
+}
+
 static int sign(int v) { return (v > 0) - (v < 0); }
 
 /* The win/draw/loss value of (P, O) for P by the library's exact solver
@@ -429,6 +443,7 @@ int main(void) {
     test_time_limit();
     test_time_limit_solve_size();
     test_time_limit_wld();
+    test_clock_budget();
     test_stop();
     test_stop_ticket();
     test_independent_engines();
