@@ -133,10 +133,40 @@ expect_exit 1 "$train" games --out "$tmp/x.txt" "$tmp/big.wtb"
 expect_exit 2 "$train" games --out "$tmp/x.txt"
 expect_exit 1 "$train" games --out "$tmp/x.txt" "$tmp/missing.pgn"
 
+# relabel: the game's positions labelled again, deterministically; exact (as
+# `renversi solve`) from --solve empties; --blend 0 keeps the old labels of the
+# positions it does not solve, --blend 50 is halfway between them and the
+# search's (--blend 100); --every K keeps a subset, labelled the same.
+expect_exit 0 "$train" relabel --depth 2 --solve 12 --out "$tmp/r1.txt" "$tmp/g.txt"
+expect_exit 0 "$train" relabel --depth 2 --solve 12 --out "$tmp/r2.txt" "$tmp/g.txt"
+if [ -s "$tmp/r1.txt" ] && cmp -s "$tmp/r1.txt" "$tmp/r2.txt"; then ok; else bad "relabel is not deterministic"; fi
+if [ "$(wc -l <"$tmp/r1.txt")" = 60 ]; then ok; else bad "relabel: $(wc -l <"$tmp/r1.txt") lines, want 60"; fi
+if grep -Evq "$lre" "$tmp/r1.txt"; then bad "relabel: bad line $(grep -Ev "$lre" "$tmp/r1.txt" | head -1)"; else ok; fi
+if [ "$(cut -d' ' -f1-2 "$tmp/r1.txt")" = "$(cut -d' ' -f1-2 "$tmp/g.txt")" ]; then ok; else bad "relabel: other positions"; fi
+check_labels "$tmp/r1.txt" 1000 relabel .00
+if [ "$checked" = 10 ]; then ok; else bad "relabel: $checked positions with <= 10 empties, want 10"; fi
+expect_exit 0 "$train" relabel --depth 2 --solve 12 --blend 0 --out "$tmp/r0.txt" "$tmp/g.txt"
+expect_exit 0 "$train" relabel --depth 2 --solve 12 --blend 50 --out "$tmp/r50.txt" "$tmp/g.txt"
+# Lines 1-48 have 13 or more empties: searched, not solved.
+if [ "$(head -48 "$tmp/r0.txt" | awk '{ printf "%.2f\n", $3 }')" = "$(head -48 "$tmp/g.txt" | awk '{ printf "%.2f\n", $3 }')" ]; then ok; else bad "relabel --blend 0 changed a label"; fi
+if ! cmp -s "$tmp/r0.txt" "$tmp/r1.txt"; then ok; else bad "relabel: the search changed no label"; fi
+mid=$(paste -d' ' "$tmp/r0.txt" "$tmp/r1.txt" "$tmp/r50.txt" | head -48 |
+    awk '{ d = ($3 + $6) / 2 - $9; if (d < -0.011 || d > 0.011) n++ } END { print n + 0 }')
+if [ "$mid" = 0 ]; then ok; else bad "relabel --blend 50: $mid labels not halfway"; fi
+expect_exit 0 "$train" relabel --depth 2 --solve 12 --every 3 --out "$tmp/r3.txt" "$tmp/g.txt"
+n3=$(wc -l <"$tmp/r3.txt")
+if [ "$n3" -gt 0 ] && [ "$n3" -lt 60 ]; then ok; else bad "relabel --every 3 kept $n3 of 60"; fi
+if [ "$(grep -cFxf "$tmp/r1.txt" "$tmp/r3.txt")" = "$n3" ]; then ok; else bad "relabel --every 3: labels differ from --every 1"; fi
+expect_exit 2 "$train" relabel --depth 2
+expect_exit 2 "$train" relabel --blend 101 "$tmp/g.txt"
+expect_exit 1 "$train" relabel --out "$tmp/x.txt" "$tmp/missing.txt"
+
 # Bad data: the file and line are named.
 printf '0000000810000000 0000001008000000 0\nnot a position\n' >"$tmp/bad.txt"
 expect_exit 1 "$train" fit --epochs 1 --out "$tmp/x.bin" "$tmp/bad.txt"
 if grep -q 'bad.txt:2' "$tmp/err"; then ok; else bad "error does not name bad.txt:2: $(cat "$tmp/err")"; fi
+expect_exit 1 "$train" relabel --out "$tmp/x.txt" "$tmp/bad.txt"
+if grep -q 'bad.txt:2' "$tmp/err"; then ok; else bad "relabel: error does not name bad.txt:2: $(cat "$tmp/err")"; fi
 expect_exit 1 "$train" fit --out "$tmp/x.bin" "$tmp/missing.txt"
 expect_exit 2 "$train" fit --epochs 0 "$tmp/all.txt"
 finish

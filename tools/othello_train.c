@@ -21,6 +21,11 @@
  *       Replays recorded games (the WTHOR database: .wtb files or PGN text) and
  *       labels their positions like selfplay (see games_label()).
  *
+ *   rv-train relabel [--depth D] [--solve E] [--blend A] [--every K] [--out FILE] DATA...
+ *       Labels the positions of DATA files again by the engine's search (see
+ *       relabel()): exact at E empties or fewer, else A% of a depth-D score
+ *       and (100 - A)% of the old label; one position in K.
+ *
  *   rv-train fit [--epochs N] [--l2 X] [--init FILE --delta FILE] [--out FILE] DATA...
  *       Fits the weights of the pattern evaluation (src/reversi/pattern.h) to
  *       the positions by regularised least squares (see fit_stage()) and
@@ -59,6 +64,7 @@ static void usage(FILE *f) {
             "       rv-train label --games N --seed S [--depth D] [--solve E] [--random R]\n"
             "                      [--weights FILE] [--out FILE]\n"
             "       rv-train games [--solve E] [--out FILE] GAMES...\n"
+            "       rv-train relabel [--depth D] [--solve E] [--blend A] [--every K] [--out FILE] DATA...\n"
             "       rv-train fit [--epochs N] [--l2 X] [--min N] [--init FILE [--delta FILE]\n"
             "                    [--quantum Q]] [--freeze-patterns 1] [--out FILE] DATA...\n"
             "       rv-train probcut-data --positions N --seed S [--depth D] [--out FILE]\n"
@@ -85,6 +91,12 @@ static void usage(FILE *f) {
             "          E empties on (default 16), earlier the exact value of the\n"
             "          game's first position with E empties.  Games with an illegal\n"
             "          move or that stop early are skipped (counted on stderr).\n"
+            "relabel   labels the positions of DATA files (output of the commands above)\n"
+            "          again: one in K (by hash, default all) is kept, solved exactly at\n"
+            "          E empties or fewer (default 18), else labelled A%% (default 100)\n"
+            "          by a depth-D search (default 8, with the engine's forward pruning\n"
+            "          and built-in weights) and (100-A)%% by its old label, in discs.\n"
+            "          A position that comes again is looked up, not searched again.\n"
             "fit       fits the pattern weights to the DATA files (selfplay or label\n"
             "          output) by least squares with an L2 penalty X (default 8), N\n"
             "          sweeps (default 100), and writes them (default eval_weights.bin).\n"
@@ -496,7 +508,7 @@ static int games_cmd(int argc, char **argv) {
     return 0;
 }
 
-/* ------------------------------------------------------------ fit */
+/* ------------------------------------------------------------ data files */
 
 typedef struct position {
     uint64_t p, o;
@@ -545,6 +557,124 @@ static int load_data(const char *path, dataset *d) {
     fclose(f);
     return 0;
 }
+
+/* ------------------------------------------------------------ relabel */
+
+/* One in K positions, by a hash of the position (independent of the fit's
+ * held-out choice, which reads other bits of another hash). */
+static int relabel_pick(uint64_t p, uint64_t o, long every) {
+    uint64_t h = (p ^ (o * 0x9E3779B97F4A7C15ULL)) * 0xD6E8FEB86659FD93ULL;
+    return (long)((h >> 16) % (uint64_t)every) == 0;
+}
+
+/* The value (centidiscs, side to move) of (P, O) by a solve at E empties or
+ * fewer, else by a depth-D search; a side without a move passes.  *exact is
+ * set when the value is exact.  -1 when the engine fails. */
+static int relabel_value(rv_reversi_ai *ai, uint64_t P, uint64_t O, int depth, int solve_at,
+                         int *centi, int *exact) {
+    rv_reversi_pos pos;
+    rv_reversi_init(&pos);
+    pos.player = P;
+    pos.opponent = O;
+    pos.side = RV_BLACK; /* colours do not change a value */
+    int sign = 1;
+    if (rv_reversi_is_over(&pos)) {
+        *centi = 100 * rv_reversi_score(&pos);
+        *exact = 1;
+        return 0;
+    }
+    if (!rv_reversi_moves(&pos)) {
+        if (rv_reversi_play(&pos, RV_REVERSI_PASS) != RV_OK) return -1;
+        sign = -1;
+    }
+    if (rv_reversi_count(&pos, RV_EMPTY) <= solve_at) {
+        rv_reversi_solve_result r;
+        if (rv_reversi_solve(ai, &pos, 0, &r) != RV_OK) return -1;
+        *centi = sign * 100 * r.score;
+        *exact = 1;
+        return 0;
+    }
+    rv_reversi_limits mid = {0, depth, 0};
+    rv_reversi_ai_info info;
+    if (rv_reversi_ai_think(ai, &pos, &mid, &info) != RV_OK) return -1;
+    *centi = sign * info.eval_centi;
+    *exact = info.exact;
+    return 0;
+}
+
+/*
+ * Positions of DATA files (selfplay, label or games output) labelled again:
+ * one in K (by hash) is kept, solved exactly at E empties or fewer, else
+ * given A% of a depth-D search's score plus (100 - A)% of its old label.  A
+ * position that comes again takes its value from a cache instead of a new
+ * search.
+ */
+static int relabel(int argc, char **argv) {
+    long depth = 8, solve_at = 18, blend = 100, every = 1;
+    const char *out_path = NULL;
+    const rv_cli_opt opts[] = {{"--depth", RV_CLI_INT, &depth, 1, 20},
+                               {"--solve", RV_CLI_INT, &solve_at, 0, 24},
+                               {"--blend", RV_CLI_INT, &blend, 0, 100},
+                               {"--every", RV_CLI_INT, &every, 1, 1000000},
+                               {"--out", RV_CLI_STR, &out_path, 0, 0},
+                               {NULL, RV_CLI_FLAG, NULL, 0, 0}};
+    int npos, rc = rv_cli_options("rv-train relabel", argc, argv, opts, &npos);
+    if (rc == RV_CLI_HELP) return usage(stdout), 0;
+    if (rc) return rc;
+    if (!npos) return fprintf(stderr, "rv-train relabel: no data files given\n"), 2;
+    FILE *out = open_out(out_path);
+    if (!out) return 1;
+    rv_reversi_ai *ai = rv_reversi_ai_new(16u << 20);
+    enum { CACHE = 1 << 20 };
+    struct { uint64_t p, o; int centi, exact; } *cache = calloc(CACHE, sizeof *cache);
+    if (!ai || !cache) return fprintf(stderr, "rv-train: out of memory\n"), 1;
+    long kept = 0, searched = 0, hits = 0;
+    double t0 = rv_clock_seconds();
+    for (int i = 0; i < npos; i++) {
+        dataset d = {0};
+        if (load_data(argv[i], &d) != 0) return 1;
+        for (size_t j = 0; j < d.n; j++) {
+            uint64_t P = d.v[j].p, O = d.v[j].o;
+            if (!relabel_pick(P, O, every)) continue;
+            size_t slot = (size_t)(((P * 0xC2B2AE3D27D4EB4FULL) ^ O) * 0x9E3779B97F4A7C15ULL >> 44);
+            int centi, exact;
+            if (cache[slot].p == P && cache[slot].o == O && (P | O)) {
+                centi = cache[slot].centi;
+                exact = cache[slot].exact;
+                hits++;
+            } else {
+                if (relabel_value(ai, P, O, (int)depth, (int)solve_at, &centi, &exact) != 0)
+                    return fprintf(stderr, "rv-train: the engine failed on %016" PRIx64 " %016" PRIx64 "\n", P, O), 1;
+                cache[slot].p = P;
+                cache[slot].o = O;
+                cache[slot].centi = centi;
+                cache[slot].exact = exact;
+                searched++;
+            }
+            double v = exact ? centi / 100.0
+                             : (blend * (centi / 100.0) + (100 - blend) * (double)d.v[j].score) / 100.0;
+            fprintf(out, "%016" PRIx64 " %016" PRIx64 " %.2f\n", P, O, v);
+            kept++;
+            if (kept % 10000 == 0) {
+                fprintf(stderr, "\rrelabel: %s: %ld positions, %ld searched, %.0f s ", argv[i], kept,
+                        searched, rv_clock_seconds() - t0);
+                fflush(out);
+            }
+        }
+        free(d.v);
+    }
+    fprintf(stderr, "\nrelabel: %ld positions (%ld searched, %ld repeats), %.0f s\n", kept, searched, hits,
+            rv_clock_seconds() - t0);
+    free(cache);
+    rv_reversi_ai_free(ai);
+    if (out != stdout && fclose(out) != 0) {
+        fprintf(stderr, "rv-train: error writing %s\n", out_path);
+        return 1;
+    }
+    return 0;
+}
+
+/* ------------------------------------------------------------ fit */
 
 /*
  * canon[i]: the representative of weight i among the configurations that
@@ -1134,6 +1264,7 @@ int main(int argc, char **argv) {
     if (!strcmp(argv[1], "selfplay")) return selfplay(argc - 2, argv + 2);
     if (!strcmp(argv[1], "label")) return label(argc - 2, argv + 2);
     if (!strcmp(argv[1], "games")) return games_cmd(argc - 2, argv + 2);
+    if (!strcmp(argv[1], "relabel")) return relabel(argc - 2, argv + 2);
     if (!strcmp(argv[1], "fit")) return fit(argc - 2, argv + 2);
     if (!strcmp(argv[1], "probcut-data")) return probcut_data(argc - 2, argv + 2);
     if (!strcmp(argv[1], "probcut-fit")) return probcut_fit(argc - 2, argv + 2);

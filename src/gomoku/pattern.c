@@ -112,6 +112,15 @@ void gb_tables_set_eval(gb_tables *t, const gb_eval_weights *w) {
     memcpy(t->extra, w->extra, sizeof t->extra);
 }
 
+void gb_tables_set_moves(gb_tables *t, const gb_move_weights *w) {
+    for (int i = 0; i < 10000; i++) {
+        int k = gb_class_of(i);
+        for (int c = 0; c < 2; c++) t->ms[c][0][i] = w->own[c][k], t->ms[c][1][i] = w->opp[c][k];
+    }
+    for (int c = 0; c < 2; c++) t->ms[c][0][GB_COMBO_NONE] = t->ms[c][1][GB_COMBO_NONE] = 0;
+    memcpy(t->ms_pair, w->pair, sizeof t->ms_pair);
+}
+
 void gb_eval_hand(rv_gomoku_rule rule, gb_eval_weights *w) {
     int renju = rule == RV_RULE_RENJU;
     for (int i = 0; i < 10000; i++) {
@@ -146,6 +155,7 @@ void gb_tables_build(gb_tables *t, rv_gomoku_rule rule, uint64_t seed) {
     memset(t->combo[0] + GB_COMBO_NONE, 0, sizeof t->combo[0][0]); /* TL_NONE, no value */
     memset(t->combo[1] + GB_COMBO_NONE, 0, sizeof t->combo[1][0]);
     gb_tables_set_eval(t, &gb_eval_fitted[gb_eval_rule_index(rule)]);
+    gb_tables_set_moves(t, &gb_move_fitted[gb_eval_rule_index(rule)]);
     rv_rng r;
     rv_rng_seed(&r, seed);
     for (int c = 0; c < 2; c++)
