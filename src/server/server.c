@@ -72,6 +72,7 @@ static int rate_ok(srv_conn *c) {
 
 static void on_receive(srv *s, srv_conn *c, struct lws *wsi, const char *in, size_t len) {
     if (lws_is_first_fragment(wsi)) {
+        if (s && s->trace) c->rx_ns = rv_clock_ns();
         c->rxlen = 0;
         c->rx_too_big = 0;
     }
@@ -324,12 +325,14 @@ int rv_server_run(const rv_server_opts *o) {
         return 2;
     }
     int port = s->listener.port;
+    srv_trace_open(s);
     if (srv_ai_start(s) || srv_listen_start(s)) {
         fprintf(stderr, "renversi serve: cannot start the AI and accept threads\n");
         srv_listen_close(s);
         srv_ai_stop(s);
         lws_context_destroy(s->ctx);
         if (loop) ev_loop_destroy(loop);
+        srv_trace_close(s);
         rv_store_close(s->store);
         free(s);
         return 2;
@@ -344,6 +347,7 @@ int rv_server_run(const rv_server_opts *o) {
         srv_ai_stop(s);
         lws_context_destroy(s->ctx);
         if (loop) ev_loop_destroy(loop);
+        srv_trace_close(s);
         rv_store_close(s->store);
         free(s);
         return 2;
@@ -394,6 +398,7 @@ int rv_server_run(const rv_server_opts *o) {
     lws_context_destroy(s->ctx);
     if (loop) ev_loop_destroy(loop);
     srv_rooms_free(s);
+    srv_trace_close(s);
     rv_store_close(s->store);
     free(s);
     return 0;

@@ -47,6 +47,7 @@ static void *watch_main(void *arg) {
     while (!s->shared_quit) {
         rv_store_event ev;
         int rc = rv_store_watch_next(s->watch, 250, &ev);
+        if (rc == 1) srv_trace(s, "heard", "%d %s", ev.sender, ev.notice);
         if (rc == 1) push_event(s, &ev, 0);
         else if (rc < 0) push_event(s, NULL, 1);
     }

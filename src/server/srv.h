@@ -7,6 +7,7 @@
 #include <stdatomic.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "renversi/game.h"
 #include "renversi/game_ai.h"
@@ -78,6 +79,7 @@ typedef struct srv_conn {
     char *rx;                  /* the message being received */
     size_t rxlen;
     int rx_too_big;
+    uint64_t rx_ns;            /* when the message being received began (RV_SERVE_TRACE) */
     double bucket;             /* rate limit tokens */
     uint64_t bucket_ns;
     uint64_t rate_err_ns;      /* when the last rate-limit error was sent */
@@ -226,7 +228,15 @@ typedef struct srv {
     rv_store *db_store;
     atomic_int db_ready;       /* the worker's last database call (or probe) succeeded */
     atomic_int db_session;     /* the worker's database session (its commits' notices) */
+    FILE *trace;               /* RV_SERVE_TRACE (trace.c), or NULL */
+    pthread_mutex_t trace_lock;
 } srv;
+
+/* trace.c: RV_SERVE_TRACE, the stages of each move with their times (off unless set). */
+void srv_trace_open(srv *s);
+void srv_trace(srv *s, const char *stage, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+void srv_trace_close(srv *s);
 
 /* outq.c: queue a text message for one client (copied). */
 void srv_send(srv_conn *c, const char *text, size_t len);
