@@ -47,8 +47,14 @@ static void *watch_main(void *arg) {
     while (!s->shared_quit) {
         rv_store_event ev;
         int rc = rv_store_watch_next(s->watch, 250, &ev);
-        if (rc == 1) srv_trace(s, "heard", "%d %s", ev.sender, ev.notice);
-        if (rc == 1) push_event(s, &ev, 0);
+        if (rc == 1) {
+            srv_trace(s, "heard", "%d %s", ev.sender, ev.notice);
+            /* The store worker's own commits and chat lines are applied (or told) already
+               (heard_change, heard_event): not worth waking the network thread for. */
+            int ours = ev.sender && ev.sender == atomic_load(&s->db_session);
+            if (ours && (ev.notice[0] != '!' || !strncmp(ev.notice, "!e ", 3))) continue;
+            push_event(s, &ev, 0);
+        }
         else if (rc < 0) push_event(s, NULL, 1);
     }
     return NULL;

@@ -60,7 +60,7 @@ typedef struct srv_buf {
 } srv_buf;
 
 typedef struct srv_msg {
-    struct srv_msg *next;
+    struct srv_msg *next, *prev;
     srv_buf *buf;
     uint64_t queued_ns;        /* for a state: when it was queued */
 } srv_msg;
@@ -454,14 +454,21 @@ void srv_ai_restop(srv *s);
 void srv_ai_collect(srv *s);
 /* listen.c: binds host:port (0 on success, else *err). */
 int srv_listen_open(srv_listener *l, const char *host, int port, char *err, size_t errlen);
-/* Starts the accept thread (s->ctx set). */
-int srv_listen_start(srv *s);
+/* Starts the accept thread (s->ctx set) and the relay: with a thread of its own, or, when
+   IN_LOOP, served by the network thread (srv_relay_fd, srv_relay_run). */
+int srv_listen_start(srv *s, int in_loop);
 /* Hands the accepted connections to libwebsockets (network thread). */
 void srv_listen_adopt(srv *s, struct lws_vhost *vh);
 /* Stops the thread and closes the socket. */
 void srv_listen_close(srv *s);
-/* relay.c: starts the relay thread (NULL when it cannot). */
-srv_relay *srv_relay_start(void);
+/* relay.c: starts the relay, with a thread of its own when OWN_THREAD, else served by
+   srv_relay_run (NULL when it cannot). */
+srv_relay *srv_relay_start(int own_thread);
+/* A descriptor that is readable when the relay has work (without its own thread). */
+int srv_relay_fd(const srv_relay *r);
+/* Serves what is ready without waiting (network thread); 1 when pairs still have bytes
+   moving (run it again before waiting for events). */
+int srv_relay_run(srv_relay *r);
 /* Stops it and closes every connection it holds. */
 void srv_relay_stop(srv_relay *r);
 /* Takes a client's socket; returns the descriptor for libwebsockets (-1 on failure, the
