@@ -214,7 +214,11 @@ typedef struct srv {
     volatile int shared_quit;
     pthread_mutex_t ev_lock;
     struct srv_event *events;  /* heard, not yet applied (newest first) */
-    rv_store_watch *watch, *job_watch;
+    rv_store_watch *watch;     /* both channels: changes, and new AI jobs for the job thread */
+    pthread_mutex_t job_lock;
+    pthread_cond_t job_cond;
+    int job_kick;              /* a new job was heard (or the watch was lost): claim now */
+    int job_lock_ready;
     rv_store *job_store;
     rv_game_ai *job_ai;
     uint64_t beat_ns;          /* when this server last said it lives */
