@@ -112,6 +112,15 @@ void gb_tables_set_eval(gb_tables *t, const gb_eval_weights *w) {
     memcpy(t->extra, w->extra, sizeof t->extra);
 }
 
+void gb_tables_set_moves(gb_tables *t, const gb_move_weights *w) {
+    for (int i = 0; i < 10000; i++) {
+        int k = gb_class_of(i);
+        for (int c = 0; c < 2; c++) t->ms[c][0][i] = w->own[c][k], t->ms[c][1][i] = w->opp[c][k];
+    }
+    for (int c = 0; c < 2; c++) t->ms[c][0][GB_COMBO_NONE] = t->ms[c][1][GB_COMBO_NONE] = 0;
+    memcpy(t->ms_pair, w->pair, sizeof t->ms_pair);
+}
+
 void gb_eval_hand(rv_gomoku_rule rule, gb_eval_weights *w) {
     int renju = rule == RV_RULE_RENJU;
     for (int i = 0; i < 10000; i++) {
@@ -146,6 +155,7 @@ void gb_tables_build(gb_tables *t, rv_gomoku_rule rule, uint64_t seed) {
     memset(t->combo[0] + GB_COMBO_NONE, 0, sizeof t->combo[0][0]); /* TL_NONE, no value */
     memset(t->combo[1] + GB_COMBO_NONE, 0, sizeof t->combo[1][0]);
     gb_tables_set_eval(t, &gb_eval_fitted[gb_eval_rule_index(rule)]);
+    gb_tables_set_moves(t, &gb_move_fitted[gb_eval_rule_index(rule)]);
     rv_rng r;
     rv_rng_seed(&r, seed);
     for (int c = 0; c < 2; c++)
@@ -309,9 +319,23 @@ static void update_lines(gboard *b, int p, int c, int set, gb_saved *log, int pa
     }
 }
 
+/* Adds delta (+1 / -1) to near[] on the 5x5 square around p: per row one 8-byte add whose
+   5 low bytes are delta (a count stays in 0..25, so no byte carries or borrows into the
+   next; the 3 high bytes add 0). */
 static void add_near(gboard *b, int p, int delta) {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    const uint64_t five = 0x0000000101010101ull;
+    for (int dy = -2; dy <= 2; dy++) {
+        uint8_t *row = b->near + p + dy * GB_STRIDE - 2;
+        uint64_t v;
+        memcpy(&v, row, sizeof v);
+        v = delta > 0 ? v + five : v - five;
+        memcpy(row, &v, sizeof v);
+    }
+#else
     for (int dy = -2; dy <= 2; dy++)
         for (int dx = -2; dx <= 2; dx++) b->near[p + dy * GB_STRIDE + dx] += (uint8_t)delta;
+#endif
 }
 
 void gb_load(gboard *b, const gb_tables *t, const rv_gomoku *g) {
