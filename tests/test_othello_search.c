@@ -220,7 +220,7 @@ static int wld_of(rv_reversi_ai *ref, uint64_t P, uint64_t O) {
 
 /* With a clock, positions above the exact solve's size but within reach of a
  * win/draw/loss solve (18 empties at 400 ms: exact up to 17, win/draw/loss up
- * to 22; the solve takes milliseconds) get a move that keeps the game's value,
+ * to 24; the solve takes milliseconds) get a move that keeps the game's value,
  * and an evaluation of that sign; among them some where a shallow midgame
  * search alone (depth 2) picks a move that throws the value away. */
 static void test_time_limit_wld(void) {

@@ -331,10 +331,10 @@ static int solve_for_time(int64_t t) {
 
 /* Rough sizes whose win/draw/loss is decided within t ms on one core (a
  * null-window solve around 0: 20-40 times cheaper than the exact score at
- * 20-24 empties, each empty about 2.5 times the cost). */
+ * 20-24 empties, each empty about 2.5 times the cost; at 21-22 empties
+ * usually 2-10 ms, at worst 0.3-0.5 s, after which the midgame move stands). */
 static int wld_for_time(int64_t t) {
-    return t < 20 ? 16 : t < 50 ? 19 : t < 120 ? 20 : t < 300 ? 21 : t < 700 ? 22 : t < 2000 ? 23
-         : t < 6000 ? 24 : 25;
+    return t < 15 ? 17 : t < 35 ? 20 : t < 80 ? 21 : t < 180 ? 22 : t < 400 ? 23 : t < 1000 ? 24 : 25;
 }
 
 static int make_plan(const rv_reversi_limits *l, int empties, plan *p) {
