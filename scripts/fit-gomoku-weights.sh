@@ -18,7 +18,11 @@
 #      black's four-three above its open four, which tests/test_gomoku_eval.c refuses); a
 #      rule listed in HAND keeps the hand-set tables (rv-gomoku-train prior): by
 #      default exact five, whose fitted table did not win (BENCHMARKS.md);
-#   4. emit: the three tables as C into src/gomoku/eval_weights.c.
+#   4. emit: the three tables as C into src/gomoku/eval_weights.c;
+#   5. move scores: per rule fitted (freestyle, Renju; exact five takes freestyle's), a
+#      softmax of the move each self-play search played over the candidate points, on all
+#      the rule's games (rv-gomoku-train movefit, L2 MOVE_L2, MOVE_ITERS Newton steps),
+#      emitted as C into src/gomoku/move_weights.c (rv-gomoku-train emit-moves).
 # Deterministic: the same commit and arguments give the same file. One core.
 # Self-play takes about 0.4 CPU-seconds a game at 10000 nodes on the project's
 # machine (a round about 4 CPU-minutes; the 2 rounds took 45 minutes of wall time
@@ -35,6 +39,8 @@ BLEND=${BLEND:-0.5}
 HAND=${HAND:-standard}
 SECOND=${SECOND-freestyle renju}
 L2_RENJU2=${L2_RENJU2:-600}
+MOVE_L2=${MOVE_L2:-0.5}
+MOVE_ITERS=${MOVE_ITERS:-60}
 build=${1:?usage: scripts/fit-gomoku-weights.sh BUILD_DIR [DATA_DIR]}
 data=${2:-$build/gomoku-train}
 build=$(cd "$build" && pwd)
@@ -88,4 +94,12 @@ for rule in freestyle standard renju; do
 done
 "$train" emit --out src/gomoku/eval_weights.c \
     "$data/freestyle.fit" "$data/standard.fit" "$data/renju.fit"
-echo "fit-gomoku-weights: wrote src/gomoku/eval_weights.c; rebuild with make" >&2
+for rule in freestyle renju; do
+    "$train" movefit --rule "$rule" --l2 "$MOVE_L2" --iters "$MOVE_ITERS" --out "$data/$rule.moves" \
+        $(for k in $(seq 1 "$second"); do [ -s "$data/$rule-$k.txt" ] && echo "$data/$rule-$k.txt"; done) \
+        2>"$data/$rule.moves.log"
+    echo "fit-gomoku-weights: $rule moves: $(tail -1 "$data/$rule.moves.log")" >&2
+done
+"$train" emit-moves --out src/gomoku/move_weights.c \
+    "$data/freestyle.moves" "$data/freestyle.moves" "$data/renju.moves"
+echo "fit-gomoku-weights: wrote src/gomoku/eval_weights.c and move_weights.c; rebuild with make" >&2

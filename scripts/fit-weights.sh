@@ -19,7 +19,8 @@
 # -DRV_EVAL_SMOOTH_FROM=OFF); the build then smooths them between stages as
 # usual (RV_EVAL_SMOOTH_FROM=2, docs/engine-othello.md) and
 # scripts/fit-probcut.sh recalibrates the search's ProbCut for that final
-# evaluation (src/reversi/probcut_table.c).
+# evaluation (src/reversi/probcut_table.c), scripts/fit-eg-probcut.sh the exact
+# solver's (src/reversi/endgame_probcut.c).
 # The result is deterministic: the same commit gives the same file.
 # Usage: scripts/fit-weights.sh BUILD_DIR [JOBS]   (data goes to BUILD_DIR/train)
 set -euo pipefail
@@ -81,4 +82,7 @@ cmake -S . -B "$build" -DRV_EVAL_SMOOTH_FROM=2 -DRV_EVAL_DELTAS="$PWD/src/revers
 cmake --build "$build" --target rv-train
 rm -rf "$build/probcut"
 "$(dirname "$0")/fit-probcut.sh" "$build" "$jobs"
+# So does the exact solver's (its selective passes): src/reversi/endgame_probcut.c.
+rm -rf "$build/eg-probcut"
+"$(dirname "$0")/fit-eg-probcut.sh" "$build" "$jobs"
 echo "fit-weights: done; rebuild with make" >&2

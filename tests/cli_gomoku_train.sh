@@ -87,4 +87,20 @@ expect_exit 1 "$train" fit --rule renju "$tmp/dup.txt"
 head -c 100 "$tmp/prior.txt" >"$tmp/short.txt"
 expect_exit 1 "$train" emit --out "$tmp/w2.c" "$tmp/f.txt" "$tmp/s.txt" "$tmp/short.txt"
 expect_exit 1 "$train" fit --rule renju "$tmp/missing.txt"
+
+# Move scores: a fit of the same games with its held-out hit rates, emitted for all three
+# rules, compiles; the engine takes the table (and the hand-set order) with --moves.
+expect_exit 2 "$train" movefit --rule renju
+expect_exit 2 "$train" emit-moves --out "$tmp/m.c" a b
+"$train" movefit --rule renju --iters 3 --out "$tmp/renju.moves" "$tmp/r5-1.txt" "$tmp/r6-3.txt" 2>"$tmp/mfit.log"
+[ -s "$tmp/renju.moves" ] && grep -Eq "played move in the first 1/3/6/12: [0-9.]+/" "$tmp/mfit.log" && ok || bad "movefit: $(cat "$tmp/mfit.log")"
+[ "$(tail -n +2 "$tmp/renju.moves" | wc -w)" = $((4 * 715 + 2 * 49)) ] && ok || bad "movefit: $(tail -n +2 "$tmp/renju.moves" | wc -w) values"
+expect_exit 0 "$train" emit-moves --out "$tmp/m.c" "$tmp/renju.moves" "$tmp/renju.moves" "$tmp/renju.moves"
+if "${CC:-cc}" -std=c11 -Wall -Werror -fsyntax-only -I"$RV_SOURCE_DIR/include" -I"$RV_SOURCE_DIR/src" "$tmp/m.c" 2>"$tmp/cc.err"; then ok; else bad "emitted move scores do not compile: $(head -3 "$tmp/cc.err")"; fi
+expect_exit 2 "$train" selfplay --rule renju --games 1 --seed 5 --moves magic
+expect_exit 1 "$train" selfplay --rule renju --games 1 --seed 5 --moves "table:$tmp/missing.txt"
+"$train" selfplay --rule renju --games 2 --seed 5 --nodes 1500 --moves "table:$tmp/renju.moves" \
+    --out "$tmp/rm.txt" 2>/dev/null
+[ "$(wc -l <"$tmp/rm.txt")" = 2 ] && ok || bad "selfplay --moves table: $(wc -l <"$tmp/rm.txt") games"
+
 finish

@@ -179,4 +179,41 @@ expect_exit 1 "$train" relabel --out "$tmp/x.txt" "$tmp/bad.txt"
 if grep -q 'bad.txt:2' "$tmp/err"; then ok; else bad "relabel: error does not name bad.txt:2: $(cat "$tmp/err")"; fi
 expect_exit 1 "$train" fit --out "$tmp/x.bin" "$tmp/missing.txt"
 expect_exit 2 "$train" fit --epochs 0 "$tmp/all.txt"
+# eg-probcut-data: deterministic 'PLAYER OPPONENT EMPTIES EXACT S0 .. S8' lines, EMPTIES
+# the position's empty squares in --min..--max, EXACT what `renversi solve` says.
+expect_exit 2 "$train" eg-probcut-data --positions 2
+expect_exit 2 "$train" eg-probcut-data --positions 2 --seed 1 --min 14 --max 12
+expect_exit 2 "$train" eg-probcut-data --positions 2 --seed 1 --min 5
+"$train" eg-probcut-data --positions 6 --seed 3 --min 10 --max 12 --out "$tmp/e1.txt" 2>/dev/null
+"$train" eg-probcut-data --positions 6 --seed 3 --min 10 --max 12 --out "$tmp/e2.txt" 2>/dev/null
+if [ "$(wc -l <"$tmp/e1.txt")" = 6 ] && cmp -s "$tmp/e1.txt" "$tmp/e2.txt"; then ok; else bad "eg-probcut-data: not 6 lines or not deterministic"; fi
+ere='^[0-9a-f]{16} [0-9a-f]{16} 1[0-2] -?[0-9]+( -?[0-9]+){9}$'
+if grep -Evq "$ere" "$tmp/e1.txt"; then bad "eg-probcut-data: bad line $(grep -Ev "$ere" "$tmp/e1.txt" | head -1)"; else ok; fi
+while read -r p o e exact rest; do
+    obf=$(to_obf "$p" "$o")
+    empties=$(printf '%s' "${obf%% *}" | tr -cd '-' | wc -c)
+    got=$(printf '%s\n' "$obf" | "$RENVERSI" solve - 2>/dev/null | head -1 | awk '{print $3}')
+    if [ "$empties" = "$e" ] && [ "$((got))" = "$exact" ]; then ok; else bad "eg-probcut-data: $e empties, exact $exact; solve says $got with $empties: $obf"; fi
+done <"$tmp/e1.txt"
+# eg-probcut-fit: per depth, bias = mean and sigma = sd of 100 * EXACT - Sd. Depth d of the
+# two positions below: residuals 100 and 300 (mean 200, sd 100) at depth 0, 0 and 0 at
+# depth 1, -50 and 50 at depths 2..8 (mean 0, sd 50).
+printf '%s\n' '# two hand-made positions, 48 empties' \
+    '000000ff00000000 00000000ff000000 48 10 900 1000 1050 1050 1050 1050 1050 1050 1050' \
+    '000000ff00000000 00000000ff000000 48 -2 -500 -200 -250 -250 -250 -250 -250 -250 -250' >"$tmp/ef.txt"
+expect_exit 0 "$train" eg-probcut-fit --out "$tmp/ef.c" "$tmp/ef.txt"
+if grep -q 'rv_eg_pc_bias\[RV_EG_PC_DEPTHS\] = {200, 0, 0, 0, 0, 0, 0, 0, 0};' "$tmp/ef.c" &&
+   grep -q 'rv_eg_pc_sigma\[RV_EG_PC_DEPTHS\] = {100, 0, 50, 50, 50, 50, 50, 50, 50};' "$tmp/ef.c"; then ok
+else bad "eg-probcut-fit: $(grep rv_eg_pc "$tmp/ef.c")"; fi
+# The data from eg-probcut-data is accepted; bad lines are refused with file and line.
+expect_exit 0 "$train" eg-probcut-fit --out "$tmp/ef2.c" "$tmp/e1.txt"
+printf '000000ff00000000 00000000ff000000 47 10 1 2 3 4 5 6 7 8 9\n' >"$tmp/eb.txt"
+expect_exit 1 "$train" eg-probcut-fit --out "$tmp/x.c" "$tmp/eb.txt"
+if grep -q 'eb.txt:1' "$tmp/err"; then ok; else bad "eg-probcut-fit: error does not name eb.txt:1: $(cat "$tmp/err")"; fi
+printf '000000ff00000000 00000000ff000000 48 10 1 2 3 4 5 6 7 8\n' >"$tmp/eb.txt"
+expect_exit 1 "$train" eg-probcut-fit --out "$tmp/x.c" "$tmp/eb.txt"
+printf '000000ff00000000 00000000ff000000 48 10 1 2 3 4 5 6 7 8 9 10\n' >"$tmp/eb.txt"
+expect_exit 1 "$train" eg-probcut-fit --out "$tmp/x.c" "$tmp/eb.txt"
+expect_exit 2 "$train" eg-probcut-fit --out "$tmp/x.c"
+expect_exit 1 "$train" eg-probcut-fit --out "$tmp/x.c" "$tmp/missing.txt"
 finish

@@ -4,9 +4,11 @@
  * rule are the fitted ones, they rank hand-checked shapes as a player would (an
  * open four above a four-three above a lone three or four; Renju black's double
  * three and double four below white's), and the incremental sums equal a fresh
- * load after any play/undo.
+ * load after any play/undo; the fitted move scores (move_weights.c) rank
+ * hand-checked shapes and positions' best moves as a player would.
  */
 #include "gomoku/pattern.h"
+#include "gomoku/pattern_classify.h"
 #include "renversi/core.h"
 #include "test.h"
 
@@ -105,6 +107,111 @@ static void test_tables(rv_gomoku_rule rule) {
     }
 }
 
+/* The fitted move score of the point (x, y) in b. */
+static int ms_at(const gboard *b, int x, int y) { return gb_move_score(b, gb_index(x, y)); }
+
+/* The empty point of b with the highest move score among the legal ones near a stone. */
+static int best_point(gboard *b) {
+    int best = -1, bs = 0;
+    for (int y = 0; y < b->h; y++)
+        for (int x = 0; x < b->w; x++) {
+            int p = gb_index(x, y);
+            if (b->cell[p] || !b->near[p] || !gb_legal(b, p)) continue;
+            if (best < 0 || gb_move_score(b, p) > bs) best = p, bs = gb_move_score(b, p);
+        }
+    return best;
+}
+
+/* Loads the stones given as "x,y" pairs, black first, then alternating. */
+static void load_moves(gboard *b, const gb_tables *t, rv_gomoku_rule rule, const int *xy, int n) {
+    rv_gomoku g;
+    rv_gomoku_init(&g, 15, 15, rule);
+    for (int i = 0; i < n; i++) CHECK_EQ_INT(rv_gomoku_play(&g, xy[2 * i], xy[2 * i + 1]), RV_OK);
+    gb_load(b, t, &g);
+}
+
+/* The fitted move scores (move_weights.c) are the built tables' and order hand-checked
+   shapes and positions as a player would. */
+static void test_move_scores(rv_gomoku_rule rule) {
+    static gb_tables t;
+    static gboard b;
+    t.ready = 0;
+    gb_tables_build(&t, rule, 5);
+    const gb_move_weights *w = &gb_move_fitted[gb_eval_rule_index(rule)];
+    int bad = 0;
+    for (int i = 0; i < 10000; i++)
+        for (int c = 0; c < 2; c++)
+            bad += t.ms[c][0][i] != w->own[c][gb_class_of(i)] ||
+                   t.ms[c][1][i] != w->opp[c][gb_class_of(i)];
+    CHECK_EQ_INT(bad, 0);
+    CHECK(memcmp(t.ms_pair, w->pair, sizeof t.ms_pair) == 0);
+
+    /* shapes at a point for the side to move, the opponent making nothing there (white:
+       no forbidden points in any rule) */
+    for (int us = 0; us < 2; us++) {
+        int ms[5], forb = rule == RV_RULE_RENJU && us == 0;
+        int own[5] = {combo(PAT_FIVE, 0, 0, 0), combo(PAT_FLEX4, 0, 0, 0),
+                      combo(PAT_BLOCK4, PAT_FLEX3, 0, 0), combo(PAT_FLEX3, 0, 0, 0), 0};
+        int lv[5] = {TL_FIVE, TL_FLEX4, TL_FOUR3, TL_THREE, TL_NONE};
+        for (int k = 0; k < 5; k++) ms[k] = t.ms[us][0][own[k]] + t.ms[us][1][0] + t.ms_pair[us][lv[k]][0];
+        CHECK_MSG(ms[0] > ms[1] && ms[1] > ms[3] && ms[3] > ms[4],
+                  "rule %d side %d: five %d, open four %d, three %d, nothing %d", (int)rule, us,
+                  ms[0], ms[1], ms[3], ms[4]);
+        if (!forb)
+            CHECK_MSG(ms[2] > ms[3], "rule %d side %d: four-three %d, three %d", (int)rule, us,
+                      ms[2], ms[3]);
+        /* blocking the opponent's five beats everything but a five of one's own */
+        int block5 = t.ms[us][0][0] + t.ms[us][1][combo(PAT_FIVE, 0, 0, 0)] + t.ms_pair[us][0][TL_FIVE];
+        CHECK_MSG(block5 < ms[0] && block5 > ms[1], "rule %d side %d: block a five %d, five %d, "
+                  "open four %d", (int)rule, us, block5, ms[0], ms[1]);
+    }
+
+    /* black's open three h8 i8 j8 (white far away on a1 a2): white's best-scored move is one of
+       its four exact defences f8 g8 k8 l8; the same three with black to move: the open four
+       at g8 or k8 */
+    int three[] = {7, 7, 0, 14, 8, 7, 0, 13, 9, 7};
+    load_moves(&b, &t, rule, three, 5);
+    int p = best_point(&b);
+    CHECK_MSG(p == gb_index(5, 7) || p == gb_index(6, 7) || p == gb_index(10, 7) ||
+                  p == gb_index(11, 7),
+              "rule %d: white facing an open three plays (%d,%d)", (int)rule, gb_x(p), gb_y(p));
+    int three_b[] = {7, 7, 0, 14, 8, 7, 0, 13, 9, 7, 0, 12};
+    load_moves(&b, &t, rule, three_b, 6);
+    p = best_point(&b);
+    CHECK_MSG(p == gb_index(6, 7) || p == gb_index(10, 7), "rule %d: black with an open three "
+              "plays (%d,%d)", (int)rule, gb_x(p), gb_y(p));
+    /* a point that makes black's open four outscores the three's far ends and a lone
+       neighbour */
+    CHECK(ms_at(&b, 6, 7) > ms_at(&b, 5, 7) && ms_at(&b, 6, 7) > ms_at(&b, 8, 8));
+}
+
+/* The build-time pattern tables equal the classification computed here, for every rule,
+   colour and key; a few keys checked by hand: black's centre with 4 black stones to its
+   right makes a five (an overline under Renju with a fifth), with 3 an open four. */
+static void test_pattern_tables(void) {
+    static const rv_gomoku_rule rules[5] = {RV_RULE_FREESTYLE, RV_RULE_STANDARD, RV_RULE_RENJU,
+                                            RV_RULE_CARO, RV_RULE_STANDARD_CARO};
+    static uint8_t tab[PAT_KEYS];
+    static gb_tables t;
+    for (int r = 0; r < 5; r++) {
+        for (int c = 0; c < 2; c++) {
+            gb_classify_all(tab, rules[r], c == 0);
+            CHECK_MSG(memcmp(tab, gb_pat_tab[r][c], PAT_KEYS) == 0, "rule %d colour %d",
+                      (int)rules[r], c + 1);
+        }
+        t.ready = 0;
+        gb_tables_build(&t, rules[r], 1);
+        CHECK(t.pat == gb_pat_tab[r]);
+    }
+    /* key digits: points -5..-1 are 3^0..3^4, +1..+5 are 3^5..3^9; own stone 1 */
+    int four_right = 243 + 729 + 2187 + 6561, three_right = 243 + 729 + 2187;
+    CHECK_EQ_INT(gb_pat_tab[0][0][four_right], PAT_FIVE);
+    CHECK_EQ_INT(gb_pat_tab[0][0][three_right], PAT_FLEX4);
+    CHECK_EQ_INT(gb_pat_tab[2][0][four_right + 19683], PAT_OVERLINE);
+    CHECK_EQ_INT(gb_pat_tab[2][1][four_right + 19683], PAT_FIVE);
+    CHECK_EQ_INT(gb_pat_tab[1][1][four_right + 19683], PAT_NONE); /* exact five: a six */
+}
+
 /* The sums of a board reached by play/undo equal those of the same position loaded. */
 static void test_incremental(rv_gomoku_rule rule) {
     static gb_tables t;
@@ -145,10 +252,12 @@ static void test_incremental(rv_gomoku_rule rule) {
 
 int main(void) {
     test_classes();
+    test_pattern_tables();
     static const rv_gomoku_rule rules[] = {RV_RULE_FREESTYLE, RV_RULE_STANDARD, RV_RULE_RENJU};
     for (int i = 0; i < 3; i++) {
         test_tables(rules[i]);
         test_incremental(rules[i]);
+        test_move_scores(rules[i]);
     }
     return test_finish();
 }

@@ -31,6 +31,16 @@
  *       Turns three fitted tables into the C source the engine builds
  *       (src/gomoku/eval_weights.c).
  *
+ *   rv-gomoku-train movefit --rule R [--l2 X] [--iters N] [--out FILE] DATA...
+ *       Fits the rule's move scores (gb_move_score) to the moves the self-play
+ *       searches played (see movefit()) and writes them as text.
+ *
+ *   rv-gomoku-train emit-moves --out FILE.c FREESTYLE STANDARD RENJU
+ *       Turns three move-score tables into src/gomoku/move_weights.c.
+ *
+ *   selfplay and versus take --moves hand|fitted|table:FILE (versus also
+ *   --against-moves) for the engines' move scores.
+ *
  * See docs/engine-gomoku.md and scripts/fit-gomoku-weights.sh (`make weights`).
  */
 #include "cmdline/cmdline.h"
@@ -60,6 +70,8 @@ static void usage(FILE *f) {
             "       rv-gomoku-train fit --rule R [--l2 X] [--blend B] [--iters N] [--out FILE] DATA...\n"
             "       rv-gomoku-train prior --rule R [--out FILE]\n"
             "       rv-gomoku-train emit --out FILE.c FREESTYLE STANDARD RENJU\n"
+            "       rv-gomoku-train movefit --rule R [--l2 X] [--iters N] [--out FILE] DATA...\n"
+            "       rv-gomoku-train emit-moves --out FILE.c FREESTYLE STANDARD RENJU\n"
             "\n"
             "R is freestyle, standard or renju (15x15).\n"
             "selfplay  N engine-vs-engine games, K nodes a move (default 4000), from\n"
@@ -78,7 +90,14 @@ static void usage(FILE *f) {
             "          R.txt).  --blend B: the target is B x result + (1 - B) x the\n"
             "          self-play search's score as a probability (default 1).\n"
             "prior     the hand-set tables in the same text form.\n"
-            "emit      the C source of the three rules' tables.\n");
+            "emit      the C source of the three rules' tables.\n"
+            "movefit   the move scores: a softmax over each position's candidate points\n"
+            "          fitted to the move the self-play search played, L2 penalty X towards\n"
+            "          the hand-set order (default 0.5), N Newton steps (default 60); one\n"
+            "          game in 10 held out, its hit rates printed; writes text (moves.txt).\n"
+            "emit-moves  the C source of the three rules' move scores.\n"
+            "--moves hand|fitted|table:FILE (selfplay, versus; versus also --against-moves):\n"
+            "          the engine's move scores (hand: the hand-set order; FILE: movefit's).\n");
 }
 
 static int parse_rule(const char *s, rv_gomoku_rule *r) {
@@ -133,25 +152,28 @@ static int play_opening(rv_gomoku *g, rv_rng *r, int wide) {
     return n;
 }
 
-/* An engine with evaluation tables w (NULL: the built-in fitted ones) for the rule. */
-static rv_gomoku_ai *new_ai(rv_gomoku_rule rule, const gb_eval_weights *w) {
+/* An engine with evaluation tables w and move scores mw (NULL: the built-in fitted ones)
+   for the rule. */
+static rv_gomoku_ai *new_ai(rv_gomoku_rule rule, const gb_eval_weights *w,
+                            const gb_move_weights *mw) {
     rv_gomoku_ai *ai = rv_gomoku_ai_new(8u << 20);
     if (!ai) {
         fprintf(stderr, "rv-gomoku-train: out of memory\n");
         return NULL;
     }
-    if (w) {
-        /* the engine's tables, built now for the rule (a think keeps them), get w */
+    if (w || mw) {
+        /* the engine's tables, built now for the rule (a think keeps them), get w / mw */
         gb_tables_build(&ai->tables, rule, 0x9E3779B97F4A7C15ull);
-        gb_tables_set_eval(&ai->tables, w);
+        if (w) gb_tables_set_eval(&ai->tables, w);
+        if (mw) gb_tables_set_moves(&ai->tables, mw);
     }
     return ai;
 }
 
 /* Plays the games with evaluation tables w (NULL: the built-in fitted ones). */
 static int selfplay(rv_gomoku_rule rule, long games, long seed, long nodes,
-                    const gb_eval_weights *w, int wide, FILE *out) {
-    rv_gomoku_ai *ai = new_ai(rule, w);
+                    const gb_eval_weights *w, const gb_move_weights *mw, int wide, FILE *out) {
+    rv_gomoku_ai *ai = new_ai(rule, w, mw);
     if (!ai) return 1;
     rv_rng r;
     rv_rng_seed(&r, (uint64_t)seed * 0x9E3779B97F4A7C15ULL + (uint64_t)rule);
@@ -204,8 +226,9 @@ static int selfplay(rv_gomoku_rule rule, long games, long seed, long nodes,
    tables a and b (NULL: the built-in ones) at the given nodes a move; prints a's
    score. */
 static int versus(rv_gomoku_rule rule, long games, long seed, long nodes, const gb_eval_weights *a,
-                  const gb_eval_weights *b, int wide) {
-    rv_gomoku_ai *ai[2] = {new_ai(rule, a), new_ai(rule, b)};
+                  const gb_move_weights *ma, const gb_eval_weights *b, const gb_move_weights *mb,
+                  int wide) {
+    rv_gomoku_ai *ai[2] = {new_ai(rule, a, ma), new_ai(rule, b, mb)};
     if (!ai[0] || !ai[1]) {
         rv_gomoku_ai_free(ai[0]);
         rv_gomoku_ai_free(ai[1]);
@@ -643,6 +666,431 @@ static int emit(const char *out, char **files) {
     return 0;
 }
 
+/* ------------------------------------------------------------------ move scores */
+
+/* The move-score parameters (gb_move_weights): own[2][NCLS], opp[2][NCLS], pair[2][TL_N^2]. */
+#define NMP (4 * NCLS + 2 * TL_N * TL_N)
+static int mpar_own(int stm, int cls) { return stm * NCLS + cls; }
+static int mpar_opp(int stm, int cls) { return 2 * NCLS + stm * NCLS + cls; }
+static int mpar_pair(int stm, int a, int b) { return 4 * NCLS + (stm * TL_N + a) * TL_N + b; }
+
+/* One candidate point of a position: its three parameters and its hand-set order score. */
+typedef struct mcand {
+    int32_t f[3];
+    int32_t hand;
+} mcand;
+
+/* One position: its candidates, the one the self-play search played, held out or not. */
+typedef struct mpos {
+    size_t off;
+    int n, chosen, hold;
+} mpos;
+
+typedef struct mdata {
+    mpos *p;
+    size_t np, pcap;
+    mcand *c;
+    size_t nc, ccap;
+} mdata;
+
+/* The hand-set move-ordering score of gen_moves before the fit (history aside). */
+static int hand_order(const gboard *b, int p) {
+    int us = b->stm - 1;
+    return b->val[us][p] * 4 + b->val[1 - us][p] * 3;
+}
+
+/* Adds the position of b, whose played move is m: the candidates are the legal empty
+   points near a stone or with a threat for either side (the search's wide list); positions
+   with a five to play or to stop are left out (nothing to choose). */
+static int add_move_position(mdata *d, gboard *b, int m, int hold) {
+    int us = b->stm - 1, them = 1 - us;
+    if (b->cnt[us][TL_FIVE] || b->cnt[them][TL_FIVE]) return 0;
+    size_t off = d->nc;
+    int chosen = -1, n = 0;
+    for (int y = 0; y < b->h; y++)
+        for (int x = 0; x < b->w; x++) {
+            int p = gb_index(x, y);
+            if (b->cell[p] || (!b->near[p] && b->tl[0][p] == TL_NONE && b->tl[1][p] == TL_NONE))
+                continue;
+            if (!gb_legal(b, p)) continue;
+            if (d->nc == d->ccap) {
+                size_t cap = d->ccap ? d->ccap * 2 : 1 << 20;
+                mcand *c2 = realloc(d->c, cap * sizeof *c2);
+                if (!c2) return -1;
+                d->c = c2, d->ccap = cap;
+            }
+            mcand *c = &d->c[d->nc++];
+            c->f[0] = mpar_own(us, gb_class_of(b->combo[us][p]));
+            c->f[1] = mpar_opp(us, gb_class_of(b->combo[them][p]));
+            c->f[2] = mpar_pair(us, b->tl[us][p], b->tl[them][p]);
+            c->hand = hand_order(b, p);
+            if (p == m) chosen = n;
+            n++;
+        }
+    if (chosen < 0 || n < 2) { /* played off the list (or nothing to choose): not used */
+        d->nc = off;
+        return 0;
+    }
+    if (d->np == d->pcap) {
+        size_t cap = d->pcap ? d->pcap * 2 : 1 << 16;
+        mpos *p2 = realloc(d->p, cap * sizeof *p2);
+        if (!p2) return -1;
+        d->p = p2, d->pcap = cap;
+    }
+    d->p[d->np++] = (mpos){off, n, chosen, hold};
+    return 0;
+}
+
+static int load_move_games(mdata *d, const char *path, rv_gomoku_rule rule, gb_tables *t,
+                           long *ngames) {
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        perror(path);
+        return 1;
+    }
+    static char line[16384];
+    static gboard b;
+    long lineno = 0;
+    while (fgets(line, sizeof line, f)) {
+        lineno++;
+        if (!strchr(line, '\n') && !feof(f)) {
+            fprintf(stderr, "%s:%ld: line longer than %zu bytes\n", path, lineno, sizeof line - 1);
+            fclose(f);
+            return 1;
+        }
+        int result, nopen, pos;
+        if (sscanf(line, "%d %d%n", &result, &nopen, &pos) != 2 || result < -1 || result > 1) {
+            fprintf(stderr, "%s:%ld: expected 'RESULT NOPEN moves...'\n", path, lineno);
+            fclose(f);
+            return 1;
+        }
+        rv_gomoku g;
+        rv_gomoku_init(&g, BOARD, BOARD, rule);
+        gb_load(&b, t, &g);
+        int hold = (*ngames)++ % 10 == 0;
+        const char *s = line + pos;
+        for (int i = 0;; i++) {
+            int x, y, e, n;
+            if (sscanf(s, " %d,%d,%d%n", &x, &y, &e, &n) != 3) break;
+            s += n;
+            if (x < 0 || x >= BOARD || y < 0 || y >= BOARD || b.cell[gb_index(x, y)]) {
+                fprintf(stderr, "%s:%ld: move %d (%d,%d) off the board or occupied\n", path,
+                        lineno, i, x, y);
+                fclose(f);
+                return 1;
+            }
+            if (i >= nopen && add_move_position(d, &b, gb_index(x, y), hold)) {
+                fprintf(stderr, "rv-gomoku-train: out of memory\n");
+                fclose(f);
+                return 1;
+            }
+            gb_play(&b, gb_index(x, y));
+        }
+    }
+    fclose(f);
+    return 0;
+}
+
+static double mscore(const mcand *c, const double *w) { return w[c->f[0]] + w[c->f[1]] + w[c->f[2]]; }
+
+/* The summed softmax log loss of the played moves (train: hold 0, held out: 1) with
+   parameters w times scale. */
+static double move_loss(const mdata *d, const double *w, double scale, int hold, size_t *npos) {
+    double sum = 0;
+    size_t n = 0;
+    for (size_t i = 0; i < d->np; i++) {
+        const mpos *p = &d->p[i];
+        if (p->hold != hold) continue;
+        const mcand *c = d->c + p->off;
+        double mx = -1e300;
+        for (int j = 0; j < p->n; j++) {
+            double z = scale * mscore(&c[j], w);
+            if (z > mx) mx = z;
+        }
+        double se = 0;
+        for (int j = 0; j < p->n; j++) se += exp(scale * mscore(&c[j], w) - mx);
+        sum += mx + log(se) - scale * mscore(&c[p->chosen], w);
+        n++;
+    }
+    if (npos) *npos = n;
+    return sum;
+}
+
+/* Held-out hit rates: the share of positions whose played move is among the first k
+   candidates by score (ties share their places), for the hand-set order (w NULL) or the
+   integer table v. */
+static void move_hits(const mdata *d, const int *v, double *hit, const int *ks, int nk) {
+    size_t n = 0;
+    for (int k = 0; k < nk; k++) hit[k] = 0;
+    for (size_t i = 0; i < d->np; i++) {
+        const mpos *p = &d->p[i];
+        if (!p->hold) continue;
+        const mcand *c = d->c + p->off;
+        long zc = v ? v[c[p->chosen].f[0]] + v[c[p->chosen].f[1]] + v[c[p->chosen].f[2]] : c[p->chosen].hand;
+        int above = 0, ties = 0;
+        for (int j = 0; j < p->n; j++) {
+            if (j == p->chosen) continue;
+            long z = v ? v[c[j].f[0]] + v[c[j].f[1]] + v[c[j].f[2]] : c[j].hand;
+            above += z > zc, ties += z == zc;
+        }
+        /* the expected place when ties are ordered at random */
+        double place = 1 + above + ties / 2.0;
+        for (int k = 0; k < nk; k++) hit[k] += place <= ks[k];
+        n++;
+    }
+    for (int k = 0; k < nk; k++) hit[k] = n ? 100 * hit[k] / (double)n : 0;
+}
+
+/* The hand-set order (hand_order) as move-score parameters: 4 x own value, 3 x the
+   opponent's, no pair term. */
+static void move_prior(rv_gomoku_rule rule, double *p) {
+    static gb_tables t;
+    t.ready = 0;
+    gb_tables_build(&t, rule, 1);
+    int rep[NCLS];
+    for (int i = 9999; i >= 0; i--) rep[gb_class_of(i)] = i;
+    for (int j = 0; j < NMP; j++) p[j] = 0;
+    for (int us = 0; us < 2; us++)
+        for (int k = 0; k < NCLS; k++) {
+            p[mpar_own(us, k)] = 4 * t.combo[us][rep[k]].val;
+            p[mpar_opp(us, k)] = 3 * t.combo[1 - us][rep[k]].val;
+        }
+}
+
+static int write_moves(const char *path, rv_gomoku_rule rule, const double *w, double unit) {
+    FILE *f = fopen(path, "w");
+    if (!f) {
+        perror(path);
+        return 1;
+    }
+    fprintf(f, "# rv-gomoku-train move scores, rule %s: own[2][%d] opp[2][%d] pair[2][%d][%d]\n",
+            rv_gomoku_rule_name(rule), NCLS, NCLS, TL_N, TL_N);
+    for (int i = 0; i < NMP; i++) {
+        double v = round(w[i] * unit);
+        if (v > 32000) v = 32000;
+        if (v < -32000) v = -32000;
+        fprintf(f, "%d%c", (int)v, (i + 1) % 16 == 0 || i + 1 == NMP ? '\n' : ' ');
+    }
+    if (fclose(f)) {
+        perror(path);
+        return 1;
+    }
+    return 0;
+}
+
+static int read_values(const char *path, int *w, int n) {
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        perror(path);
+        return 1;
+    }
+    int c = fgetc(f);
+    if (c == '#')
+        while (c != '\n' && c != EOF) c = fgetc(f);
+    else
+        ungetc(c, f);
+    for (int i = 0; i < n; i++)
+        if (fscanf(f, "%d", &w[i]) != 1 || w[i] < -32000 || w[i] > 32000) {
+            fprintf(stderr, "%s: value %d missing or out of range (expected %d integers)\n", path,
+                    i, n);
+            fclose(f);
+            return 1;
+        }
+    fclose(f);
+    return 0;
+}
+
+/*
+ * The move-score fit: a conditional logit. In each position the candidates' scores
+ * z = own[class] + opp[class] + pair[levels] give P(candidate is the move played) =
+ * softmax(z); the parameters minimise the log loss of the played moves plus
+ * l2 * sum (w - s p)^2 towards the hand-set order p scaled by s (fitted first), by damped
+ * diagonal Newton steps. Written in GB_MS_UNIT per logit.
+ */
+static int movefit(rv_gomoku_rule rule, double l2, long iters, int nfiles, char **files,
+                   const char *out) {
+    static gb_tables t;
+    gb_tables_build(&t, rule, 1);
+    mdata d = {0};
+    long ngames = 0;
+    for (int i = 0; i < nfiles; i++)
+        if (load_move_games(&d, files[i], rule, &t, &ngames)) return 1;
+    size_t ntrain = 0, nhold = 0;
+    for (size_t i = 0; i < d.np; i++) ntrain += !d.p[i].hold;
+    fprintf(stderr, "movefit: %ld games, %zu positions (%zu held out), %zu candidates\n", ngames,
+            d.np, d.np - ntrain, d.nc);
+    if (ntrain == 0) {
+        fprintf(stderr, "movefit: no positions\n");
+        free(d.p), free(d.c);
+        return 1;
+    }
+    static double p[NMP], w[NMP], g[NMP], h[NMP], wn[NMP], m[NMP];
+    static int touched[3 * RV_GOMOKU_MAX_POINTS];
+    move_prior(rule, p);
+    double lo = -6, hi = 0;
+    for (int it = 0; it < 60; it++) {
+        double a = hi - (hi - lo) * 0.618, bb = lo + (hi - lo) * 0.618;
+        if (move_loss(&d, p, pow(10, a), 0, NULL) < move_loss(&d, p, pow(10, bb), 0, NULL))
+            hi = bb;
+        else
+            lo = a;
+    }
+    double s = pow(10, (lo + hi) / 2);
+    for (int j = 0; j < NMP; j++) w[j] = s * p[j];
+    double obj = 0;
+    for (long it = 0; it <= iters; it++) {
+        memset(g, 0, sizeof g);
+        memset(h, 0, sizeof h);
+        double loss = 0;
+        for (size_t i = 0; i < d.np; i++) {
+            const mpos *ps = &d.p[i];
+            if (ps->hold) continue;
+            const mcand *c = d.c + ps->off;
+            double mx = -1e300, se = 0;
+            for (int j = 0; j < ps->n; j++) {
+                double z = mscore(&c[j], w);
+                if (z > mx) mx = z;
+            }
+            for (int j = 0; j < ps->n; j++) se += exp(mscore(&c[j], w) - mx);
+            loss += mx + log(se) - mscore(&c[ps->chosen], w);
+            int nt = 0;
+            for (int j = 0; j < ps->n; j++) {
+                double q = exp(mscore(&c[j], w) - mx) / se;
+                for (int k = 0; k < 3; k++) {
+                    int f = c[j].f[k];
+                    if (m[f] == 0) touched[nt++] = f;
+                    m[f] += q + 1e-300; /* never exactly 0 once touched */
+                }
+            }
+            for (int k = 0; k < 3; k++) g[c[ps->chosen].f[k]] -= 1;
+            for (int k = 0; k < nt; k++) {
+                int f = touched[k];
+                g[f] += m[f];
+                h[f] += m[f] * (1 - m[f]);
+                m[f] = 0;
+            }
+        }
+        double pen = 0;
+        for (int j = 0; j < NMP; j++) {
+            double dv = w[j] - s * p[j];
+            pen += l2 * dv * dv;
+            g[j] += 2 * l2 * dv;
+            h[j] += 2 * l2 + 1e-9;
+        }
+        obj = loss + pen;
+        if (it == iters) break;
+        double eta = 1;
+        for (int tries = 0; tries < 20; tries++, eta /= 2) {
+            for (int j = 0; j < NMP; j++) wn[j] = w[j] - eta * g[j] / h[j];
+            double pn = 0;
+            for (int j = 0; j < NMP; j++) pn += l2 * (wn[j] - s * p[j]) * (wn[j] - s * p[j]);
+            if (move_loss(&d, wn, 1, 0, NULL) + pn < obj) break;
+        }
+        memcpy(w, wn, sizeof w);
+        if (it % 10 == 0 || it + 1 == iters)
+            fprintf(stderr, "movefit: step %ld (eta %.3g): train %.4f held out %.4f\n", it + 1, eta,
+                    move_loss(&d, w, 1, 0, &ntrain) / (double)ntrain,
+                    move_loss(&d, w, 1, 1, &nhold) / (double)(nhold ? nhold : 1));
+    }
+    /* the held-out positions: log loss and hit rates, hand-set order against the table */
+    static int v[NMP];
+    for (int j = 0; j < NMP; j++) {
+        double x = round(w[j] * GB_MS_UNIT);
+        v[j] = (int)(x > 32000 ? 32000 : x < -32000 ? -32000 : x);
+    }
+    static const int ks[4] = {1, 3, 6, 12};
+    double hh[4], hf[4];
+    move_hits(&d, NULL, hh, ks, 4);
+    move_hits(&d, v, hf, ks, 4);
+    move_loss(&d, w, 1, 1, &nhold);
+    fprintf(stderr,
+            "movefit: held out %zu positions: log loss %.4f (hand-set order %.4f); played move "
+            "in the first 1/3/6/12: %.1f/%.1f/%.1f/%.1f%% (hand-set %.1f/%.1f/%.1f/%.1f%%)\n",
+            nhold, move_loss(&d, w, 1, 1, NULL) / (double)(nhold ? nhold : 1),
+            move_loss(&d, p, s, 1, NULL) / (double)(nhold ? nhold : 1), hf[0], hf[1], hf[2], hf[3],
+            hh[0], hh[1], hh[2], hh[3]);
+    free(d.p);
+    free(d.c);
+    return write_moves(out, rule, w, GB_MS_UNIT);
+}
+
+/* The move-score tables SPEC names: "fitted" (*w NULL), "hand" (the hand-set order in
+   GB_MS_UNIT) or "table:FILE" (written by movefit). Returns 0, or 1 / 2 after a message. */
+static int load_moves(const char *who, const char *spec, rv_gomoku_rule rule, gb_move_weights *buf,
+                      const gb_move_weights **w) {
+    static int v[NMP];
+    *w = NULL;
+    if (!strcmp(spec, "fitted")) return 0;
+    if (!strcmp(spec, "hand")) {
+        static double p[NMP];
+        move_prior(rule, p);
+        for (int j = 0; j < NMP; j++) v[j] = (int)(p[j] > 32000 ? 32000 : p[j]);
+    } else if (!strncmp(spec, "table:", 6)) {
+        if (read_values(spec + 6, v, NMP)) return 1;
+    } else {
+        fprintf(stderr, "%s: move scores '%s': expected hand, fitted or table:FILE\n", who, spec);
+        return 2;
+    }
+    for (int c = 0; c < 2; c++) {
+        for (int k = 0; k < NCLS; k++) {
+            buf->own[c][k] = (int16_t)v[mpar_own(c, k)];
+            buf->opp[c][k] = (int16_t)v[mpar_opp(c, k)];
+        }
+        for (int a = 0; a < TL_N; a++)
+            for (int b = 0; b < TL_N; b++) buf->pair[c][a][b] = (int16_t)v[mpar_pair(c, a, b)];
+    }
+    *w = buf;
+    return 0;
+}
+
+static int emit_moves(const char *out, char **files) {
+    static int v[3][NMP];
+    for (int r = 0; r < 3; r++)
+        if (read_values(files[r], v[r], NMP)) return 1;
+    FILE *f = fopen(out, "w");
+    if (!f) {
+        perror(out);
+        return 1;
+    }
+    fprintf(f, "/*\n * The Gomoku/Renju move scores (gb_move_score), fitted by tools/gomoku_train.c\n"
+               " * from the engine's self-play games (scripts/fit-gomoku-weights.sh, `make\n"
+               " * weights-gomoku`). Generated: do not edit. See docs/engine-gomoku.md.\n */\n"
+               "#include \"gomoku/pattern.h\"\n\n"
+               "const gb_move_weights gb_move_fitted[3] = {\n");
+    static const char *names[3] = {"freestyle", "exact five", "Renju"};
+    for (int r = 0; r < 3; r++) {
+        fprintf(f, "    /* %s */\n    {.own = {", names[r]);
+        for (int c = 0; c < 2; c++) {
+            fprintf(f, "{");
+            emit_row(f, v[r] + mpar_own(c, 0), NCLS);
+            fprintf(f, "},");
+        }
+        fprintf(f, "},\n     .opp = {");
+        for (int c = 0; c < 2; c++) {
+            fprintf(f, "{");
+            emit_row(f, v[r] + mpar_opp(c, 0), NCLS);
+            fprintf(f, "},");
+        }
+        fprintf(f, "},\n     .pair = {");
+        for (int c = 0; c < 2; c++) {
+            fprintf(f, "{");
+            for (int a = 0; a < TL_N; a++) {
+                fprintf(f, "{");
+                for (int b = 0; b < TL_N; b++) fprintf(f, "%d,", v[r][mpar_pair(c, a, b)]);
+                fprintf(f, "},");
+            }
+            fprintf(f, "},");
+        }
+        fprintf(f, "}},\n");
+    }
+    fprintf(f, "};\n");
+    if (fclose(f)) {
+        perror(out);
+        return 1;
+    }
+    return 0;
+}
+
 /* The evaluation tables SPEC names for the rule: "fitted" (the built-in ones: *w NULL),
    "hand" or "table:FILE" (a table fit wrote), put in *buf. Returns 0, or 1 / 2 after a
    message. */
@@ -674,16 +1122,18 @@ int main(int argc, char **argv) {
         return argc < 2 ? 2 : 0;
     }
     const char *cmd = argv[1];
-    if (strcmp(cmd, "selfplay") && strcmp(cmd, "versus") && strcmp(cmd, "fit") && strcmp(cmd, "prior") && strcmp(cmd, "emit")) {
+    if (strcmp(cmd, "selfplay") && strcmp(cmd, "versus") && strcmp(cmd, "fit") &&
+        strcmp(cmd, "prior") && strcmp(cmd, "emit") && strcmp(cmd, "movefit") &&
+        strcmp(cmd, "emit-moves")) {
         fprintf(stderr, "rv-gomoku-train: unknown command '%s'\n", cmd);
         usage(stderr);
         return 2;
     }
     rv_gomoku_rule rule = RV_RULE_FREESTYLE;
     long games = 0, seed = -1, nodes = 4000, iters = 60;
-    double l2 = 20, blend = 1;
+    double l2 = -1, blend = 1; /* l2 < 0: the command's default */
     const char *rule_name = NULL, *eval = "fitted", *against = NULL, *openings = "classic",
-               *out = NULL;
+               *out = NULL, *moves = "fitted", *against_moves = "fitted";
     const rv_cli_opt opts[] = {{"--rule", RV_CLI_STR, &rule_name, 0, 0},
                                {"--games", RV_CLI_INT, &games, 1, 10000000},
                                {"--seed", RV_CLI_INT, &seed, 0, 1000000000},
@@ -695,6 +1145,8 @@ int main(int argc, char **argv) {
                                {"--against", RV_CLI_STR, &against, 0, 0},
                                {"--openings", RV_CLI_STR, &openings, 0, 0},
                                {"--out", RV_CLI_STR, &out, 0, 0},
+                               {"--moves", RV_CLI_STR, &moves, 0, 0},
+                               {"--against-moves", RV_CLI_STR, &against_moves, 0, 0},
                                {NULL, RV_CLI_FLAG, NULL, 0, 0}};
     char who[64];
     snprintf(who, sizeof who, "rv-gomoku-train %s", cmd);
@@ -716,12 +1168,15 @@ int main(int argc, char **argv) {
         static gb_eval_weights ew;
         const gb_eval_weights *w;
         if ((rc = load_eval(who, eval, rule, &ew, &w))) return rc;
+        static gb_move_weights mwb;
+        const gb_move_weights *mw;
+        if ((rc = load_moves(who, moves, rule, &mwb, &mw))) return rc;
         FILE *f = out ? fopen(out, "w") : stdout;
         if (!f) {
             perror(out);
             return 1;
         }
-        rc = selfplay(rule, games, seed, nodes, w, wide, f);
+        rc = selfplay(rule, games, seed, nodes, w, mw, wide, f);
         if (out && fclose(f)) {
             perror(out);
             return 1;
@@ -737,14 +1192,19 @@ int main(int argc, char **argv) {
         const gb_eval_weights *wa, *wb;
         if ((rc = load_eval(who, eval, rule, &ea, &wa)) || (rc = load_eval(who, against, rule, &eb, &wb)))
             return rc;
-        return versus(rule, games, seed, nodes, wa, wb, !strcmp(openings, "wide"));
+        static gb_move_weights ma, mb;
+        const gb_move_weights *mwa, *mwb;
+        if ((rc = load_moves(who, moves, rule, &ma, &mwa)) ||
+            (rc = load_moves(who, against_moves, rule, &mb, &mwb)))
+            return rc;
+        return versus(rule, games, seed, nodes, wa, mwa, wb, mwb, !strcmp(openings, "wide"));
     }
     if (!strcmp(cmd, "fit")) {
         if (!rule_name || nfiles == 0) {
             fprintf(stderr, "rv-gomoku-train fit: needs --rule and DATA files\n");
             return 2;
         }
-        return fit(rule, l2, blend, iters, nfiles, files,
+        return fit(rule, l2 >= 0 ? l2 : 20, blend, iters, nfiles, files,
                    out ? out : rule == RV_RULE_RENJU ? "renju.txt"
                            : rule == RV_RULE_STANDARD ? "standard.txt" : "freestyle.txt");
     }
@@ -757,9 +1217,16 @@ int main(int argc, char **argv) {
         prior_values(rule, p);
         return write_table(out ? out : "prior.txt", rule, p);
     }
+    if (!strcmp(cmd, "movefit")) {
+        if (!rule_name || nfiles == 0) {
+            fprintf(stderr, "rv-gomoku-train movefit: needs --rule and DATA files\n");
+            return 2;
+        }
+        return movefit(rule, l2 >= 0 ? l2 : 0.5, iters, nfiles, files, out ? out : "moves.txt");
+    }
     if (nfiles != 3 || !out) {
-        fprintf(stderr, "rv-gomoku-train emit: needs --out FILE.c and 3 table files\n");
+        fprintf(stderr, "rv-gomoku-train %s: needs --out FILE.c and 3 table files\n", cmd);
         return 2;
     }
-    return emit(out, files);
+    return strcmp(cmd, "emit") ? emit_moves(out, files) : emit(out, files);
 }

@@ -42,11 +42,23 @@
  *       depth-d scores on the depth-rv_pc_shallow(d) scores, per stage, and
  *       writes them as C (src/reversi/probcut_table.c).
  *
+ *   rv-train eg-probcut-data --positions N --seed S [--min E] [--max F] [--out FILE]
+ *       Samples N positions of E..F empties from games played from random
+ *       openings, solves each exactly and writes
+ *       'PLAYER OPPONENT EMPTIES EXACT S0 ... S8': the exact score (discs) and
+ *       the midgame search's scores (centidiscs) at depths 0..8.
+ *
+ *   rv-train eg-probcut-fit [--out FILE] DATA...
+ *       Fits the exact solver's ProbCut model (src/reversi/endgame_probcut.h):
+ *       per depth, the mean and sd of exact - shallow; writes it as C
+ *       (src/reversi/endgame_probcut.c).
+ *
  * Run with --help for the options.  See docs/engine-othello.md.
  */
 #include "cmdline/cmdline.h"
 #include "renversi/renversi.h"
 #include "reversi/ai_internal.h"
+#include "reversi/endgame_probcut.h"
 #include "reversi/pattern.h"
 #include "reversi/probcut.h"
 
@@ -70,6 +82,8 @@ static void usage(FILE *f) {
             "                    [--out FILE] DATA...\n"
             "       rv-train probcut-data --positions N --seed S [--depth D] [--out FILE]\n"
             "       rv-train probcut-fit [--out FILE] DATA...\n"
+            "       rv-train eg-probcut-data --positions N --seed S [--min E] [--max F] [--out FILE]\n"
+            "       rv-train eg-probcut-fit [--out FILE] DATA...\n"
                         "\n"
             "selfplay  plays N engine-vs-engine games from random openings (6-24 random\n"
             "          moves; seed S) at midgame depth D (default 4), solves every\n"
@@ -116,7 +130,18 @@ static void usage(FILE *f) {
             "          without forward pruning.\n"
             "probcut-fit  fits deep = a * shallow + b (residual sd sigma) per stage and\n"
             "          depth on probcut-data files and writes the C table (default\n"
-            "          probcut_table.c; the build uses src/reversi/probcut_table.c).\n");
+            "          probcut_table.c; the build uses src/reversi/probcut_table.c).\n"
+            "eg-probcut-data  samples N positions of E..F empties (default 12..20,\n"
+            "          seed S) from games played from random openings, solves each\n"
+            "          exactly and writes 'PLAYER OPPONENT EMPTIES EXACT S0 .. S8': the\n"
+            "          exact score in discs and the midgame search's scores\n"
+            "          (centidiscs, its own ProbCut on, as the solver runs it) at\n"
+            "          depths 0..8, all for the side to move.\n"
+            "eg-probcut-fit  fits the exact solver's ProbCut model on eg-probcut-data\n"
+            "          files: per depth d, bias = mean of 100 * EXACT - Sd and sigma =\n"
+            "          its sd (slope taken as 1; the fitted slope is printed as a\n"
+            "          check), and writes the C table (default endgame_probcut.c; the\n"
+            "          build uses src/reversi/endgame_probcut.c).\n");
 }
 
 /* Reads the options of subcommand SUB (a word that is not an option is refused). Returns
@@ -1270,6 +1295,186 @@ static int probcut_fit(int argc, char **argv) {
     return 0;
 }
 
+/* ------------------------------------------------------------ the solver's ProbCut */
+
+/* The depths of the shallow searches eg-probcut-data writes (0..8, as
+ * endgame_probcut.h). */
+#define EG_PC_D (RV_EG_PC_DEPTHS - 1)
+
+static int eg_probcut_data(int argc, char **argv) {
+    long count = -1, seed = -1, lo = 12, hi = 20;
+    const char *out_path = NULL;
+    const rv_cli_opt opts[] = {{"--positions", RV_CLI_INT, &count, 1, 100000000},
+                               {"--seed", RV_CLI_INT, &seed, 0, 2000000000},
+                               {"--min", RV_CLI_INT, &lo, EG_PC_D + 1, 30},
+                               {"--max", RV_CLI_INT, &hi, EG_PC_D + 1, 30},
+                               {"--out", RV_CLI_STR, &out_path, 0, 0},
+                               {NULL, RV_CLI_FLAG, NULL, 0, 0}};
+    int rc = options("eg-probcut-data", argc, argv, opts);
+    if (rc >= 0) return rc;
+    if (count < 0 || seed < 0) {
+        fprintf(stderr, "rv-train eg-probcut-data: --positions and --seed are required\n");
+        return 2;
+    }
+    if (lo > hi) {
+        fprintf(stderr, "rv-train eg-probcut-data: --min %ld is above --max %ld\n", lo, hi);
+        return 2;
+    }
+    FILE *out = open_out(out_path);
+    if (!out) return 1;
+    /* The searches run as in the solver: the built-in evaluation, the
+     * midgame search's own ProbCut on (the default). */
+    rv_reversi_ai *ai = rv_reversi_ai_new(16u << 20);
+    if (!ai) return fprintf(stderr, "rv-train: out of memory\n"), 1;
+    rv_rng rng;
+    rv_rng_seed(&rng, (uint64_t)seed * 0x9E3779B97F4A7C15ULL + 12);
+    rv_reversi_limits play = {0, 2, 0};
+    double t0 = rv_clock_seconds();
+    long done = 0;
+    while (done < count) {
+        /* A game: 6..24 random moves, then a depth-2 engine with one move in
+         * eight random, up to a position of the chosen number of empties. */
+        rv_reversi_pos pos;
+        rv_reversi_init(&pos);
+        int random_plies = 6 + (int)rv_rng_below(&rng, 19), ply = 0;
+        int target = (int)lo + (int)rv_rng_below(&rng, (uint64_t)(hi - lo + 1));
+        int ok = 0;
+        while (!rv_reversi_is_over(&pos)) {
+            uint64_t moves = rv_reversi_moves(&pos);
+            if (!moves) {
+                rv_reversi_play(&pos, RV_REVERSI_PASS);
+                continue;
+            }
+            if (rv_reversi_count(&pos, RV_EMPTY) <= target) {
+                ok = 1;
+                break;
+            }
+            int mv;
+            if (ply < random_plies || rv_rng_below(&rng, 8) == 0) {
+                mv = random_move(&rng, moves);
+            } else {
+                rv_reversi_ai_info info;
+                if (rv_reversi_ai_think(ai, &pos, &play, &info) != RV_OK) return 1;
+                mv = info.move;
+            }
+            if (rv_reversi_play(&pos, mv) != RV_OK) return fprintf(stderr, "rv-train: bad move\n"), 1;
+            ply++;
+        }
+        if (!ok) continue;
+        rv_reversi_ai_clear(ai);
+        rv_reversi_solve_result res;
+        if (rv_reversi_solve(ai, &pos, 0, &res) != RV_OK) return fprintf(stderr, "rv-train: solve failed\n"), 1;
+        rv_reversi_ai_clear(ai);
+        fprintf(out, "%016" PRIx64 " %016" PRIx64 " %d %d", pos.player, pos.opponent,
+                rv_reversi_count(&pos, RV_EMPTY), res.score);
+        for (int d = 0; d <= EG_PC_D; d++)
+            fprintf(out, " %d", rv_ai_mid_search(ai, pos.player, pos.opponent, -6500, 6500, d));
+        fputc('\n', out);
+        done++;
+        if (done % 10 == 0 || done == count) {
+            double t = rv_clock_seconds() - t0;
+            fprintf(stderr, "\reg-probcut-data: %ld/%ld positions, %.0f s, ~%.0f s left ", done, count,
+                    t, t / (double)done * (double)(count - done));
+            fflush(out);
+        }
+    }
+    fprintf(stderr, "\n");
+    rv_reversi_ai_free(ai);
+    if (out != stdout && fclose(out) != 0) {
+        fprintf(stderr, "rv-train: error writing %s\n", out_path);
+        return 1;
+    }
+    return 0;
+}
+
+static int eg_probcut_fit(int argc, char **argv) {
+    const char *out_path = "endgame_probcut.c";
+    const rv_cli_opt opts[] = {{"--out", RV_CLI_STR, &out_path, 0, 0}, {NULL, RV_CLI_FLAG, NULL, 0, 0}};
+    int nfiles = 0, npos, rc = rv_cli_options("rv-train eg-probcut-fit", argc, argv, opts, &npos);
+    if (rc == RV_CLI_HELP) return usage(stdout), 0;
+    if (rc) return rc;
+    if (!npos) return fprintf(stderr, "rv-train eg-probcut-fit: no DATA files given\n"), 2;
+    /* Sums per depth of r = 100 * exact - shallow, of r^2, and of shallow,
+     * shallow^2 and shallow * exact for the slope printed as a check. */
+    double sr[RV_EG_PC_DEPTHS] = {0}, srr[RV_EG_PC_DEPTHS] = {0}, sx[RV_EG_PC_DEPTHS] = {0},
+           sxx[RV_EG_PC_DEPTHS] = {0}, sxy[RV_EG_PC_DEPTHS] = {0}, sy = 0;
+    long n = 0;
+    for (int i = 0; i < npos && !rc; i++) {
+        FILE *f = fopen(argv[i], "r");
+        if (!f) {
+            rc = (fprintf(stderr, "rv-train: cannot read %s: %s\n", argv[i], strerror(errno)), 1);
+            break;
+        }
+        nfiles++;
+        char line[512];
+        long ln = 0;
+        while (!rc && fgets(line, sizeof line, f)) {
+            ln++;
+            if (line[0] == '#' || line[0] == '\n') continue;
+            uint64_t p, o;
+            int e, exact, used = 0, k = 0, s[RV_EG_PC_DEPTHS], got;
+            if (sscanf(line, "%" SCNx64 " %" SCNx64 " %d %d%n", &p, &o, &e, &exact, &used) != 4 ||
+                (p & o) || e != 64 - bit_count(p | o) || exact < -64 || exact > 64) {
+                rc = (fprintf(stderr,
+                              "rv-train: %s:%ld: expected 'PLAYER OPPONENT EMPTIES EXACT S0 .. S%d' "
+                              "(EMPTIES the empty squares, EXACT -64..64)\n",
+                              argv[i], ln, EG_PC_D), 1);
+                break;
+            }
+            const char *c = line + used;
+            while (k < RV_EG_PC_DEPTHS && sscanf(c, "%d%n", &s[k], &got) == 1) {
+                if (s[k] < -6400 || s[k] > 6400) break;
+                c += got;
+                k++;
+            }
+            while (isspace((unsigned char)*c)) c++;
+            if (k != RV_EG_PC_DEPTHS || *c) {
+                rc = (fprintf(stderr, "rv-train: %s:%ld: expected %d scores in -6400..6400 (depths 0..%d)\n",
+                              argv[i], ln, RV_EG_PC_DEPTHS, EG_PC_D), 1);
+                break;
+            }
+            double y = 100.0 * exact;
+            sy += y;
+            for (int d = 0; d < RV_EG_PC_DEPTHS; d++) {
+                double r = y - s[d];
+                sr[d] += r, srr[d] += r * r, sx[d] += s[d], sxx[d] += (double)s[d] * s[d];
+                sxy[d] += (double)s[d] * y;
+            }
+            n++;
+        }
+        fclose(f);
+    }
+    if (rc) return rc;
+    if (n < 2) return fprintf(stderr, "rv-train eg-probcut-fit: %ld positions; need at least 2\n", n), 1;
+    int bias[RV_EG_PC_DEPTHS], sigma[RV_EG_PC_DEPTHS];
+    fprintf(stderr, "eg-probcut-fit: %ld positions from %d files\ndepth  bias  sigma (centidiscs)  slope\n",
+            n, nfiles);
+    for (int d = 0; d < RV_EG_PC_DEPTHS; d++) {
+        double mean = sr[d] / (double)n, var = srr[d] / (double)n - mean * mean;
+        bias[d] = (int)lround(mean);
+        sigma[d] = (int)lround(sqrt(var > 0 ? var : 0));
+        double det = (double)n * sxx[d] - sx[d] * sx[d];
+        double slope = det > 0 ? ((double)n * sxy[d] - sx[d] * sy) / det : 1.0;
+        fprintf(stderr, "%5d %5d %6d %20.3f\n", d, bias[d], sigma[d], slope);
+    }
+    FILE *f = fopen(out_path, "w");
+    if (!f) return fprintf(stderr, "rv-train: cannot write %s: %s\n", out_path, strerror(errno)), 1;
+    fprintf(f, "/*\n * The exact solver's ProbCut model (endgame_probcut.h): exact = shallow + bias,\n"
+               " * residual sd sigma, in centidiscs, per shallow depth 0..%d.  Written by\n"
+               " * `rv-train eg-probcut-fit` from %ld positions solved exactly\n"
+               " * (scripts/fit-eg-probcut.sh).\n */\n"
+               "#include \"reversi/endgame_probcut.h\"\n\n",
+            EG_PC_D, n);
+    fprintf(f, "const int rv_eg_pc_bias[RV_EG_PC_DEPTHS] = {");
+    for (int d = 0; d < RV_EG_PC_DEPTHS; d++) fprintf(f, "%s%d", d ? ", " : "", bias[d]);
+    fprintf(f, "};\nconst int rv_eg_pc_sigma[RV_EG_PC_DEPTHS] = {");
+    for (int d = 0; d < RV_EG_PC_DEPTHS; d++) fprintf(f, "%s%d", d ? ", " : "", sigma[d]);
+    fprintf(f, "};\n");
+    if (fclose(f) != 0) return fprintf(stderr, "rv-train: error writing %s\n", out_path), 1;
+    fprintf(stderr, "eg-probcut-fit: wrote %s\n", out_path);
+    return 0;
+}
+
 int main(int argc, char **argv) {
     if (argc < 2 || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
         usage(argc < 2 ? stderr : stdout);
@@ -1282,6 +1487,8 @@ int main(int argc, char **argv) {
     if (!strcmp(argv[1], "fit")) return fit(argc - 2, argv + 2);
     if (!strcmp(argv[1], "probcut-data")) return probcut_data(argc - 2, argv + 2);
     if (!strcmp(argv[1], "probcut-fit")) return probcut_fit(argc - 2, argv + 2);
+    if (!strcmp(argv[1], "eg-probcut-data")) return eg_probcut_data(argc - 2, argv + 2);
+    if (!strcmp(argv[1], "eg-probcut-fit")) return eg_probcut_fit(argc - 2, argv + 2);
     fprintf(stderr, "rv-train: unknown command '%s' (try --help)\n", argv[1]);
     return 2;
 }

@@ -12,71 +12,6 @@
 
 const int gb_dir[4] = {1, GB_STRIDE, GB_STRIDE + 1, GB_STRIDE - 1};
 
-static const uint16_t pow3[10] = {1, 3, 9, 27, 81, 243, 729, 2187, 6561, 19683};
-
-/*
- * Does playing the centre of line[0..10] (line[5] = own stone already) make a win
- * for this colour under the rule? Returns PAT_FIVE, PAT_OVERLINE (Renju black's
- * six or more) or PAT_NONE. Only the row through the centre counts: a pattern is
- * what this move makes.
- */
-static int five_at(const uint8_t *line, rv_gomoku_rule rule, int black) {
-    int l = 5, r = 5;
-    while (l > 0 && line[l - 1] == 1) l--;
-    while (r < 10 && line[r + 1] == 1) r++;
-    int len = r - l + 1;
-    /* the window sees 5 points each side: a row reaching its edge is >= 6 anyway */
-    int blocked = (l == 0 || line[l - 1] == 2) && (r == 10 || line[r + 1] == 2);
-    switch (rule) {
-    case RV_RULE_FREESTYLE: return len >= 5 ? PAT_FIVE : PAT_NONE;
-    case RV_RULE_STANDARD: return len == 5 ? PAT_FIVE : PAT_NONE;
-    case RV_RULE_RENJU:
-        if (!black) return len >= 5 ? PAT_FIVE : PAT_NONE;
-        return len == 5 ? PAT_FIVE : len > 5 ? PAT_OVERLINE : PAT_NONE;
-    case RV_RULE_CARO: return len > 5 || (len == 5 && !blocked) ? PAT_FIVE : PAT_NONE;
-    case RV_RULE_STANDARD_CARO: return len == 5 && !blocked ? PAT_FIVE : PAT_NONE;
-    }
-    return PAT_NONE;
-}
-
-/* Memoised classification of one key (0xFF = not yet known). */
-static int classify(uint8_t *tab, int key, rv_gomoku_rule rule, int black) {
-    if (tab[key] != 0xFF) return tab[key];
-    uint8_t line[11];
-    int rest = key;
-    for (int i = 0; i < 10; i++) {
-        int d = rest % 3;
-        rest /= 3;
-        line[i < 5 ? i : i + 1] = (uint8_t)d;
-    }
-    line[5] = 1;
-    int res = five_at(line, rule, black);
-    if (res == PAT_NONE) {
-        int completions = 0, best = PAT_NONE;
-        for (int i = 0; i < 10; i++) {
-            if (line[i < 5 ? i : i + 1] != 0) continue;
-            int c = classify(tab, key + pow3[i], rule, black);
-            if (c == PAT_FIVE)
-                completions++;
-            else if (c != PAT_OVERLINE && c > best)
-                best = c;
-        }
-        if (completions >= 2)
-            res = PAT_FLEX4;
-        else if (completions == 1)
-            res = PAT_BLOCK4;
-        else {
-            static const uint8_t down[] = {
-                [PAT_FLEX4] = PAT_FLEX3,   [PAT_BLOCK4] = PAT_BLOCK3, [PAT_FLEX3] = PAT_FLEX2,
-                [PAT_BLOCK3] = PAT_BLOCK2, [PAT_FLEX2] = PAT_FLEX1,   [PAT_BLOCK2] = PAT_NONE,
-                [PAT_FLEX1] = PAT_NONE,    [PAT_NONE] = PAT_NONE};
-            res = down[best];
-        }
-    }
-    tab[key] = (uint8_t)res;
-    return res;
-}
-
 static int binom(int n, int k) {
     int r = 1;
     for (int i = 1; i <= k; i++) r = r * (n - k + i) / i;
@@ -112,6 +47,15 @@ void gb_tables_set_eval(gb_tables *t, const gb_eval_weights *w) {
     memcpy(t->extra, w->extra, sizeof t->extra);
 }
 
+void gb_tables_set_moves(gb_tables *t, const gb_move_weights *w) {
+    for (int i = 0; i < 10000; i++) {
+        int k = gb_class_of(i);
+        for (int c = 0; c < 2; c++) t->ms[c][0][i] = w->own[c][k], t->ms[c][1][i] = w->opp[c][k];
+    }
+    for (int c = 0; c < 2; c++) t->ms[c][0][GB_COMBO_NONE] = t->ms[c][1][GB_COMBO_NONE] = 0;
+    memcpy(t->ms_pair, w->pair, sizeof t->ms_pair);
+}
+
 void gb_eval_hand(rv_gomoku_rule rule, gb_eval_weights *w) {
     int renju = rule == RV_RULE_RENJU;
     for (int i = 0; i < 10000; i++) {
@@ -133,10 +77,7 @@ void gb_eval_hand(rv_gomoku_rule rule, gb_eval_weights *w) {
 
 void gb_tables_build(gb_tables *t, rv_gomoku_rule rule, uint64_t seed) {
     if (t->ready && t->rule == rule) return;
-    for (int c = 0; c < 2; c++) {
-        memset(t->pat[c], 0xFF, PAT_KEYS);
-        for (int k = 0; k < PAT_KEYS; k++) classify(t->pat[c], k, rule, c == 0);
-    }
+    t->pat = gb_pat_tab[gb_pat_rule_index(rule)];
     for (int c = 0; c < 2; c++)
         for (int i = 0; i < 10000; i++) {
             int k4[4] = {i / 1000, i / 100 % 10, i / 10 % 10, i % 10};
@@ -146,6 +87,7 @@ void gb_tables_build(gb_tables *t, rv_gomoku_rule rule, uint64_t seed) {
     memset(t->combo[0] + GB_COMBO_NONE, 0, sizeof t->combo[0][0]); /* TL_NONE, no value */
     memset(t->combo[1] + GB_COMBO_NONE, 0, sizeof t->combo[1][0]);
     gb_tables_set_eval(t, &gb_eval_fitted[gb_eval_rule_index(rule)]);
+    gb_tables_set_moves(t, &gb_move_fitted[gb_eval_rule_index(rule)]);
     rv_rng r;
     rv_rng_seed(&r, seed);
     for (int c = 0; c < 2; c++)
@@ -309,9 +251,23 @@ static void update_lines(gboard *b, int p, int c, int set, gb_saved *log, int pa
     }
 }
 
+/* Adds delta (+1 / -1) to near[] on the 5x5 square around p: per row one 8-byte add whose
+   5 low bytes are delta (a count stays in 0..25, so no byte carries or borrows into the
+   next; the 3 high bytes add 0). */
 static void add_near(gboard *b, int p, int delta) {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    const uint64_t five = 0x0000000101010101ull;
+    for (int dy = -2; dy <= 2; dy++) {
+        uint8_t *row = b->near + p + dy * GB_STRIDE - 2;
+        uint64_t v;
+        memcpy(&v, row, sizeof v);
+        v = delta > 0 ? v + five : v - five;
+        memcpy(row, &v, sizeof v);
+    }
+#else
     for (int dy = -2; dy <= 2; dy++)
         for (int dx = -2; dx <= 2; dx++) b->near[p + dy * GB_STRIDE + dx] += (uint8_t)delta;
+#endif
 }
 
 void gb_load(gboard *b, const gb_tables *t, const rv_gomoku *g) {

@@ -95,20 +95,59 @@ typedef struct gb_combo_info {
     int16_t ev[2]; /* [role]: the fitted evaluation's value */
 } gb_combo_info;
 
+/*
+ * One rule's fitted move scores (move_weights.c): how likely an empty point is the move
+ * a deeper search plays, in GB_MS_UNIT per logit, as the sum of what the side to move
+ * makes there (its class), what the opponent would make there (its class: what the point
+ * blocks) and the two threat levels together.
+ */
+#define GB_MS_UNIT 64
+typedef struct gb_move_weights {
+    int16_t own[2][GB_CLASSES];  /* [side to move - 1][the side to move's class at the point] */
+    int16_t opp[2][GB_CLASSES];  /* [side to move - 1][the opponent's class at the point] */
+    int16_t pair[2][TL_N][TL_N]; /* [side to move - 1][own threat level][opponent's] */
+} gb_move_weights;
+
+/* The fitted move scores: [0] freestyle (and Caro), [1] exact five, [2] Renju. */
+extern const gb_move_weights gb_move_fitted[3];
+
 /* Per-engine tables: patterns for the rule in use, Zobrist keys. */
+/* The patterns of every key, per rule ([0] freestyle, [1] exact five, [2] Renju, [3] Caro,
+   [4] standard Caro: gb_pat_rule_index) and colour, computed at build time
+   (tools/gen_pattern_table.c, from pattern_classify.h). */
+extern const uint8_t gb_pat_tab[5][2][PAT_KEYS];
+
+/* Index into gb_pat_tab for a rule. */
+static inline int gb_pat_rule_index(rv_gomoku_rule rule) {
+    switch (rule) {
+    case RV_RULE_STANDARD: return 1;
+    case RV_RULE_RENJU: return 2;
+    case RV_RULE_CARO: return 3;
+    case RV_RULE_STANDARD_CARO: return 4;
+    default: return 0;
+    }
+}
+
 typedef struct gb_tables {
     rv_gomoku_rule rule;
     int ready;
-    uint8_t pat[2][PAT_KEYS]; /* [colour - 1][key] */
+    const uint8_t (*pat)[PAT_KEYS]; /* [colour - 1][key]: gb_pat_tab of the rule */
     /* [colour - 1][4 line patterns as decimal digits]; GB_COMBO_NONE (a stone) is worth
        nothing */
     gb_combo_info combo[2][GB_COMBO_NONE + 1];
     int16_t extra[2][GB_X_N]; /* [side to move - 1][term] */
+    /* move scores by combo: [side to move - 1][0: its own combo, 1: the opponent's]
+       (GB_COMBO_NONE: 0), and [side to move - 1][own level][opponent's level] */
+    int16_t ms[2][2][GB_COMBO_NONE + 1];
+    int16_t ms_pair[2][TL_N][TL_N];
     uint64_t zob[2][GB_CELLS];
 } gb_tables;
 
 /* Puts evaluation tables w into t (gb_tables_build puts the fitted ones for t's rule). */
 void gb_tables_set_eval(gb_tables *t, const gb_eval_weights *w);
+
+/* Puts move-score tables w into t (gb_tables_build puts the fitted ones for t's rule). */
+void gb_tables_set_moves(gb_tables *t, const gb_move_weights *w);
 
 /* The hand-set evaluation tables for a rule: each class worth its move-ordering value in
    both roles, tempo 10, threat terms 5000 / 2000 / 300 (the fit's starting point). */
@@ -216,6 +255,20 @@ static inline int gb_threat_term(const gboard *b) {
     if (b->cnt[us][TL_THREE3] && !their_fours && !b->cnt[them][TL_FLEX4]) return GB_X_THREE3;
     if (b->cnt[us][TL_FOUR3] && !b->cnt[them][TL_FOUR]) return GB_X_FOUR3W;
     return GB_X_TEMPO;
+}
+
+/*
+ * The fitted move score of the empty point p for the side to move: the log-odds, in
+ * GB_MS_UNIT per logit, that p is the move a deeper search plays here, from both
+ * colours' line patterns at p (what the side to move makes, what it blocks, and both
+ * threat levels together). Compare points of one position; higher is likelier. The
+ * Renju forbidden check is not in it (gb_legal).
+ */
+static inline int gb_move_score(const gboard *b, int p) {
+    int us = b->stm - 1, them = 1 - us;
+    const gb_tables *t = b->t;
+    return t->ms[us][0][b->combo[us][p]] + t->ms[us][1][b->combo[them][p]] +
+           t->ms_pair[us][b->tl[us][p]][b->tl[them][p]];
 }
 
 /* The threat level colour c (1/2) would have at the empty point q if the other colour

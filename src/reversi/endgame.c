@@ -17,6 +17,7 @@
  */
 #include "reversi/ai_internal.h"
 #include "reversi/bitboard_simd.h"
+#include "reversi/endgame_probcut.h"
 #include "reversi/endgame_stable.h"
 
 #ifndef EG_SMALL
@@ -42,9 +43,9 @@
  * fill the table with good moves and a close score): ProbCut from
  * EG_PC_MIN empties on with a midgame search of EG_PC_DEPTH(n) plies.
  * exact score = shallow + EG_PC_BIAS[d] with residual sd EG_PC_SIGMA[d]
- * (centidiscs), measured on 234 positions of 11-20 empties reached by random
- * moves from the FFO #1-#79 positions (the slope came out 0.96-1.02 at every
- * depth, so it is taken as 1).
+ * (centidiscs; endgame_probcut.c, fitted by `rv-train eg-probcut-fit` on
+ * positions solved exactly, scripts/fit-eg-probcut.sh; the slope is taken as
+ * 1, which it is within a few percent at every depth).
  * Results of a pass go to the table with its certainty (EG_CERT: 0-2 for the
  * levels 1-3, 3 exact) in the depth's low bits; bounds are used only by passes at
  * least as certain, moves by every pass.
@@ -58,8 +59,8 @@
 #ifndef EG_PC_DEPTH
 #define EG_PC_DEPTH(n) ((n) >= 16 ? ((n) - 10) / 3 : 2)
 #endif
-static const int EG_PC_BIAS[9] = {294, 35, 148, -27, 194, 15, 163, -21, 129};
-static const int EG_PC_SIGMA[9] = {1007, 809, 726, 647, 594, 567, 488, 457, 421};
+#define EG_PC_BIAS rv_eg_pc_bias   /* endgame_probcut.c, refitted by rv-train eg-probcut-fit */
+#define EG_PC_SIGMA rv_eg_pc_sigma
 /* The confidence t of each selective level, in hundredths of sigma (index:
  * ai->eg_sel, 1..3: the table keeps the certainty in 2 bits; solve.c runs
  * levels 1 and 2). */

@@ -120,6 +120,17 @@ static inline int EGF(last3_par)(rv_reversi_ai *ai, uint64_t P, uint64_t O, int 
     return EGF(last3)(ai, P, O, alpha, beta, x1, x2, x3, passed);
 }
 
+/* The small solver's order of the squares E: the four classes odd quadrants
+ * x good squares, odd x X/C-squares, even x good, even x X/C (parity: bit q
+ * of the 4-bit word set when quadrant q has an odd number of empties). */
+static inline void EGF(small_classes)(uint64_t E, unsigned parity, uint64_t cls[4]) {
+    uint64_t odd = PARITY_MASK[parity];
+    cls[0] = E & odd & SMALL_GOOD;
+    cls[1] = E & odd & ~SMALL_GOOD;
+    cls[2] = E & ~odd & SMALL_GOOD;
+    cls[3] = E & ~odd & ~SMALL_GOOD;
+}
+
 #if EG_LAST4
 /* The last four empties x[0..3], tried in that order (odd quadrants and good
  * squares first, as sorted by the caller). */
@@ -169,11 +180,9 @@ static int EGF(eg_small)(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha, i
     }
 #if EG_LAST4
     if (n == 4) {
-        /* Sorted once: odd quadrants first, then corners and plain squares
-         * before X- and C-squares. */
-        uint64_t odd = PARITY_MASK[parity];
-        uint64_t cls[4] = {E & odd & SMALL_GOOD, E & odd & ~SMALL_GOOD, E & ~odd & SMALL_GOOD,
-                           E & ~odd & ~SMALL_GOOD};
+        /* Sorted once (small_classes). */
+        uint64_t cls[4];
+        EGF(small_classes)(E, parity, cls);
         int x[4], k = 0;
         for (int c = 0; c < 4; c++)
             for (uint64_t m = cls[c]; m; m &= m - 1) x[k++] = first_bit(m);
@@ -187,10 +196,8 @@ static int EGF(eg_small)(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha, i
         int ub = 64 - 2 * bit_count(stable_discs(O, P));
         if (ub <= alpha) return ub;
     }
-    uint64_t odd = PARITY_MASK[parity];
-    E &= bb_neighbours(O); /* a move must be next to an opponent disc */
-    uint64_t order[4] = {E & odd & SMALL_GOOD, E & odd & ~SMALL_GOOD, E & ~odd & SMALL_GOOD,
-                         E & ~odd & ~SMALL_GOOD};
+    uint64_t order[4];
+    EGF(small_classes)(E & bb_neighbours(O), parity, order); /* a move must be next to an opponent disc */
     int best = -65;
     for (int k = 0; k < 4; k++) {
         for (uint64_t m = order[k]; m; m &= m - 1) {
@@ -244,7 +251,7 @@ static inline int EGF(stability_cutoff_possible)(int alpha, int n) {
  */
 static int EGF(eg_probcut)(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha, int beta, int n,
                            int *v) {
-    int ds = EG_PC_DEPTH(n) < 8 ? EG_PC_DEPTH(n) : 8;
+    int ds = EG_PC_DEPTH(n) < RV_EG_PC_DEPTHS - 1 ? EG_PC_DEPTH(n) : RV_EG_PC_DEPTHS - 1;
     int t = EG_PC_T[ai->eg_sel] * EG_PC_SIGMA[ds] / 100, b = EG_PC_BIAS[ds];
     if (beta < 64) {
         int bound = 100 * beta + t - b;
