@@ -11,10 +11,24 @@
  * the (i mod count)-th, so the two players of a room are on different servers and every move
  * crosses between them (bench/load_pg.sh).
  *
+ * The round trip runs from the FIRST sending of a move to the reading of the first state
+ * with it (the bytes' arrival, before they are parsed): a move resent after 500 ms without
+ * an answer keeps its first time, and resends are counted. The client waits on epoll until
+ * the next move is due, so on a loaded machine it competes for the cores as little as it
+ * can; it reports how late its own sends went out ("send lag") and its own CPU, and for
+ * every process measured the time its threads waited for a core (/proc/PID/task/x/schedstat:
+ * runnable, not running), so a slow run shows whether the machine's scheduler was the cause.
+ *
+ * LOAD_TRACE=FILE writes one line per measured move ("ROOM PLY SENT_NS READ_NS RESENDS",
+ * CLOCK_MONOTONIC), to be joined with the servers' RV_SERVE_TRACE by bench/trace.py.
+ *
  *   bench/load PORT[,PORT...] [CLIENTS=500] [SECONDS=10] [THINK_MS=0]
  */
 #include <cjson/cJSON.h>
+#include <dirent.h>
 #include <signal.h>
+#include <sys/epoll.h>
+#include <sys/resource.h>
 #include <time.h>
 
 #include "../tests/ws_client.h"
@@ -27,7 +41,9 @@ typedef struct client {
     char room[32];
     int waiting;        /* a move was sent and not yet seen in a state */
     int ply;            /* moves in the game when the move was sent */
-    uint64_t sent_ns;
+    uint64_t sent_ns;   /* the last sending of the waiting move (for the resend) */
+    uint64_t first_ns;  /* its first sending (the round trip's start) */
+    int resends;        /* times it was sent again */
     uint64_t due_ns;    /* when a paced move is to be sent (0: none) */
     char pending[96];
     unsigned rng;
@@ -43,14 +59,45 @@ static uint64_t now_ns(void) {
 
 static uint64_t *lat;
 static size_t nlat, caplat;
-static long errors, games;
+static long errors, games, resends, resent_moves;
+static FILE *trace;
 
-static void record(uint64_t ns) {
-    if (nlat == caplat) {
-        caplat = caplat ? caplat * 2 : 1 << 16;
-        lat = realloc(lat, caplat * sizeof *lat);
+/* The round trips (and, separately, the send lags): appended, sorted at the end. */
+static void push(uint64_t **a, size_t *n, size_t *cap, uint64_t v) {
+    if (*n == *cap) {
+        *cap = *cap ? *cap * 2 : 1 << 16;
+        uint64_t *m = realloc(*a, *cap * sizeof **a);
+        if (!m) {
+            fprintf(stderr, "load: out of memory\n");
+            exit(1);
+        }
+        *a = m;
     }
-    lat[nlat++] = ns;
+    (*a)[(*n)++] = v;
+}
+
+static uint64_t *lag;
+static size_t nlag, caplag;
+
+static void record(const client *cl, uint64_t read_ns) {
+    push(&lat, &nlat, &caplat, read_ns - cl->first_ns);
+    if (cl->resends) resent_moves++;
+    if (trace)
+        fprintf(trace, "%s %d %llu %llu %d\n", cl->room, cl->ply, (unsigned long long)cl->first_ns,
+                (unsigned long long)read_ns, cl->resends);
+}
+
+/* Sends the waiting move now (first time or again). */
+static void send_pending(client *cl, uint64_t now) {
+    if (cl->sent_ns && cl->waiting) {
+        cl->resends++;
+        resends++;
+    } else {
+        cl->first_ns = now;
+        cl->resends = 0;
+    }
+    cl->sent_ns = now;
+    ws_send_text(&cl->c, cl->pending);
 }
 
 static int cmp_u64(const void *a, const void *b) {
@@ -58,15 +105,15 @@ static int cmp_u64(const void *a, const void *b) {
     return x < y ? -1 : x > y;
 }
 
-static void on_state(client *cl, cJSON *j, int measuring) {
+static void on_state(client *cl, cJSON *j, int measuring, uint64_t read_ns) {
     const cJSON *moves = cJSON_GetObjectItem(j, "moves");
     int n = cJSON_GetArraySize(moves);
     const char *tm = cJSON_GetStringValue(cJSON_GetObjectItem(j, "to_move"));
     int over = cJSON_IsTrue(cJSON_GetObjectItem(j, "over"));
     /* Its move is in any state past the position it was sent for (a newer state may have
        replaced the one it first appeared in, on a slow client). */
-    if (cl->waiting && n > cl->ply) {
-        if (measuring) record(now_ns() - cl->sent_ns);
+    if (cl->waiting && n > cl->ply && cl->sent_ns) {
+        if (measuring) record(cl, read_ns);
         cl->waiting = 0;
     }
     if (over) {
@@ -97,6 +144,7 @@ static void on_state(client *cl, cJSON *j, int measuring) {
     char m[96];
     snprintf(m, sizeof m, "{\"type\":\"move\",\"x\":%d,\"y\":%d,\"ply\":%d}", at % size, at / size, n);
     cl->waiting = 1;
+    cl->sent_ns = 0; /* not sent yet */
     cl->ply = n;
     memcpy(cl->pending, m, sizeof m);
     if (think_ns) {
@@ -105,8 +153,7 @@ static void on_state(client *cl, cJSON *j, int measuring) {
         cl->due_ns = now_ns() + think_ns / 2 + (uint64_t)((double)think_ns * ((cl->rng >> 8) % 1000) / 1000.0);
         return;
     }
-    cl->sent_ns = now_ns();
-    ws_send_text(&cl->c, m);
+    send_pending(cl, now_ns());
 }
 
 /* CPU time (user + system, all threads, ms) of the processes listed in environment variable
@@ -131,6 +178,44 @@ static double cpu_ms(const char *var) {
     return ticks * 1000.0 / (double)sysconf(_SC_CLK_TCK);
 }
 
+/* Time (ms) the threads of the processes in VAR (comma-separated pids; "self" for this one)
+   spent runnable but waiting for a core, from /proc/PID/task/TID/schedstat; -1 when unset.
+   Threads that ended are not counted (the servers' threads live through the run). */
+static double wait_ms(const char *list) {
+    if (!list || !*list) return -1;
+    double ns = 0;
+    for (const char *p = list; *p; p += strcspn(p, ",") + (p[strcspn(p, ",")] == ',')) {
+        char dir[64];
+        if (!strncmp(p, "self", 4)) snprintf(dir, sizeof dir, "/proc/self/task");
+        else snprintf(dir, sizeof dir, "/proc/%d/task", atoi(p));
+        DIR *d = opendir(dir);
+        if (!d) continue;
+        for (struct dirent *e; (e = readdir(d));) {
+            if (e->d_name[0] == '.') continue;
+            char path[400];
+            snprintf(path, sizeof path, "%s/%s/schedstat", dir, e->d_name);
+            FILE *f = fopen(path, "r");
+            if (!f) continue;
+            unsigned long long run, wait;
+            if (fscanf(f, "%llu %llu", &run, &wait) == 2) ns += (double)wait;
+            fclose(f);
+        }
+        closedir(d);
+    }
+    return ns * 1e-6;
+}
+
+static double self_cpu_ms(void) {
+    struct rusage ru;
+    getrusage(RUSAGE_SELF, &ru);
+    return (double)(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) * 1e3 +
+           (double)(ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) * 1e-3;
+}
+
+static double pct(const uint64_t *a, size_t n, int p) {
+    return n ? (double)a[n * (size_t)p / 100 < n ? n * (size_t)p / 100 : n - 1] * 1e-6 : 0;
+}
+
 int main(int argc, char **argv) {
     signal(SIGPIPE, SIG_IGN);
     if (argc < 2) {
@@ -152,13 +237,28 @@ int main(int argc, char **argv) {
     think_ns = argc > 4 ? (uint64_t)(atof(argv[4]) * 1e6) : 0;
     n -= n % 2;
     client *cl = calloc((size_t)n, sizeof *cl);
-    struct pollfd *pf = calloc((size_t)n, sizeof *pf);
+    int ep = epoll_create1(0);
+    struct epoll_event *evs = calloc((size_t)n, sizeof *evs);
+    if (!cl || !evs || ep < 0) {
+        fprintf(stderr, "load: out of memory\n");
+        return 1;
+    }
+    const char *tp = getenv("LOAD_TRACE");
+    if (tp && *tp && !(trace = fopen(tp, "w"))) {
+        fprintf(stderr, "load: LOAD_TRACE: cannot write %s\n", tp);
+        return 2;
+    }
     uint64_t t0 = now_ns();
     for (int i = 0; i < n; i++) {
         cl[i].id = i;
         cl[i].rng = 2654435761u * (unsigned)(i + 1);
         if (ws_open(&cl[i].c, ports[i % nports], "/ws", "")) {
             fprintf(stderr, "load: client %d cannot connect\n", i);
+            return 1;
+        }
+        struct epoll_event ev = {.events = EPOLLIN, .data.u32 = (uint32_t)i};
+        if (epoll_ctl(ep, EPOLL_CTL_ADD, cl[i].c.fd, &ev)) {
+            fprintf(stderr, "load: epoll: %s\n", strerror(errno));
             return 1;
         }
         if (i % 2 == 0)
@@ -169,34 +269,51 @@ int main(int argc, char **argv) {
     uint64_t end = measure_from + (uint64_t)(seconds * 1e9);
     long moves_measured = 0;
     /* The servers' (and the database's) CPU time over the measured seconds only. */
-    double srv0 = -1, db0 = -1;
+    double srv0 = -1, db0 = -1, me0 = 0, wsrv0 = -1, wdb0 = -1, wme0 = 0;
+    const char *srv_pids = getenv("LOAD_CPU_PIDS"), *db_pids = getenv("LOAD_CPU_DB_PIDS");
     int sampled = 0;
-    while (now_ns() < end) {
-        if (!sampled && now_ns() >= measure_from) {
+    uint64_t next_due = 0; /* the earliest due send or resend (0: none known) */
+    for (;;) {
+        uint64_t t = now_ns();
+        if (t >= end) break;
+        if (!sampled && t >= measure_from) {
             sampled = 1;
             srv0 = cpu_ms("LOAD_CPU_PIDS");
             db0 = cpu_ms("LOAD_CPU_DB_PIDS");
+            wsrv0 = wait_ms(srv_pids);
+            wdb0 = wait_ms(db_pids);
+            me0 = self_cpu_ms();
+            wme0 = wait_ms("self");
         }
-        for (int i = 0; i < n; i++) pf[i] = (struct pollfd){cl[i].c.fd, POLLIN, 0};
-        int timeout = think_ns || errors ? 1 : 100;
-        if (poll(pf, (nfds_t)n, timeout) < 0) break;
-        uint64_t t = now_ns();
-        for (int i = 0; (think_ns || errors) && i < n; i++) {
-            /* Over the rate limit a message may be dropped without an answer: send it again. */
-            if (cl[i].waiting && !cl[i].due_ns && t - cl[i].sent_ns > 500000000ull)
-                cl[i].due_ns = t;
-            if (cl[i].due_ns && t >= cl[i].due_ns) {
-                cl[i].due_ns = 0;
-                cl[i].sent_ns = now_ns();
-                ws_send_text(&cl[i].c, cl[i].pending);
+        /* Sends that are due (paced moves, resends), and the next one to wait for. */
+        if (next_due && t >= next_due) {
+            next_due = 0;
+            for (int i = 0; i < n; i++) {
+                client *c = &cl[i];
+                /* No answer for 500 ms (a message dropped over the rate limit): again. */
+                if (c->waiting && c->sent_ns && !c->due_ns) c->due_ns = c->sent_ns + 500000000ull;
+                if (c->due_ns && t >= c->due_ns && !c->waiting) c->due_ns = 0; /* answered */
+                if (c->due_ns && t >= c->due_ns) {
+                    if (t >= measure_from) push(&lag, &nlag, &caplag, t - c->due_ns);
+                    c->due_ns = 0;
+                    send_pending(c, t);
+                    c->due_ns = c->sent_ns + 500000000ull; /* the resend, unless answered */
+                }
+                if (c->due_ns && (!next_due || c->due_ns < next_due)) next_due = c->due_ns;
             }
         }
-        for (int i = 0; i < n; i++) {
-            if (!(pf[i].revents & (POLLIN | POLLHUP | POLLERR))) continue;
+        uint64_t until = next_due && next_due < end ? next_due : end;
+        if (!sampled && measure_from < until) until = measure_from;
+        int timeout = until > t ? (int)((until - t + 999999) / 1000000) : 0;
+        int k = epoll_wait(ep, evs, n, timeout);
+        if (k < 0 && errno != EINTR) break;
+        for (int e = 0; e < k; e++) {
+            int i = (int)evs[e].data.u32;
             if (ws_fill(&cl[i].c)) {
                 fprintf(stderr, "load: client %d disconnected\n", i);
                 return 1;
             }
+            uint64_t read_ns = now_ns(); /* the bytes are here; parsing is the client's time */
             char *msg;
             while (ws_parse(&cl[i].c, &msg, NULL) == 1) {
                 cJSON *j = cJSON_Parse(msg);
@@ -217,42 +334,58 @@ int main(int argc, char **argv) {
                     }
                 } else if (!strcmp(type, "state")) {
                     size_t before = nlat;
-                    on_state(&cl[i], j, now_ns() >= measure_from);
+                    on_state(&cl[i], j, read_ns >= measure_from, read_ns);
                     moves_measured += nlat > before;
                 } else if (!strcmp(type, "error")) {
                     /* A refused move (the rate limit, with few fast clients): retry it later. */
                     if (errors++ < 5)
                         fprintf(stderr, "load: client %d: %s\n", i,
                                 cJSON_GetStringValue(cJSON_GetObjectItem(j, "message")));
-                    if (cl[i].pending[0]) cl[i].due_ns = now_ns() + 200000000ull;
+                    if (cl[i].pending[0] && cl[i].waiting) cl[i].due_ns = now_ns() + 200000000ull;
                 }
                 cJSON_Delete(j);
+                /* A paced move or a resend to wait for. */
+                client *c = &cl[i];
+                if (c->waiting && !c->due_ns && c->sent_ns) c->due_ns = c->sent_ns + 500000000ull;
+                if (c->due_ns && (!next_due || c->due_ns < next_due)) next_due = c->due_ns;
             }
         }
     }
     double srv1 = cpu_ms("LOAD_CPU_PIDS"), db1 = cpu_ms("LOAD_CPU_DB_PIDS");
+    double wsrv1 = wait_ms(srv_pids), wdb1 = wait_ms(db_pids), me1 = self_cpu_ms(), wme1 = wait_ms("self");
     double span = (double)(now_ns() - measure_from) * 1e-9;
     for (int i = 0; i < n; i++) ws_close(&cl[i].c);
+    if (trace) fclose(trace);
     if (!nlat) {
         fprintf(stderr, "load: no move was measured\n");
         return 1;
     }
     qsort(lat, nlat, sizeof *lat, cmp_u64);
-    double p50 = (double)lat[nlat / 2] * 1e-6, p99 = (double)lat[nlat * 99 / 100] * 1e-6;
+    qsort(lag, nlag, sizeof *lag, cmp_u64);
     double mx = (double)lat[nlat - 1] * 1e-6;
     printf("load: %d clients (%d rooms), think %.0f ms, %.1f s: %ld moves, %.0f moves/s, round trip p50 %.2f ms, "
-           "p99 %.2f ms, max %.2f ms; %ld games finished, %ld errors\n",
-           n, n / 2, (double)think_ns * 1e-6, span, moves_measured, (double)moves_measured / span, p50, p99, mx, games, errors);
+           "p99 %.2f ms, max %.2f ms; %ld games finished, %ld errors, %ld moves resent (%ld resends)\n",
+           n, n / 2, (double)think_ns * 1e-6, span, moves_measured, (double)moves_measured / span,
+           pct(lat, nlat, 50), pct(lat, nlat, 99), mx, games, errors, resent_moves, resends);
+    double per = moves_measured ? 1.0 / (double)moves_measured : 0;
+    printf("load: the client: send lag p50 %.2f ms, p99 %.2f ms, max %.2f ms; cpu %.0f ms (%.3f ms "
+           "per move), waited for a core %.0f ms\n",
+           pct(lag, nlag, 50), pct(lag, nlag, 99), nlag ? (double)lag[nlag - 1] * 1e-6 : 0,
+           me1 - me0, (me1 - me0) * per, wme1 - wme0);
     if (srv0 >= 0 && moves_measured) {
         printf("load: cpu over the measured %.1f s: servers %.0f ms (%.3f ms per move)", span,
-               srv1 - srv0, (srv1 - srv0) / (double)moves_measured);
+               srv1 - srv0, (srv1 - srv0) * per);
         if (db0 >= 0)
-            printf(", database %.0f ms (%.3f ms per move)", db1 - db0,
-                   (db1 - db0) / (double)moves_measured);
+            printf(", database %.0f ms (%.3f ms per move)", db1 - db0, (db1 - db0) * per);
+        printf("\nload: waited for a core: servers' threads %.0f ms (%.3f ms per move)",
+               wsrv1 - wsrv0, (wsrv1 - wsrv0) * per);
+        if (wdb0 >= 0) printf(", database %.0f ms (%.3f ms per move)", wdb1 - wdb0, (wdb1 - wdb0) * per);
         printf("\n");
     }
     free(lat);
+    free(lag);
     free(cl);
-    free(pf);
+    free(evs);
+    close(ep);
     return 0;
 }

@@ -11,6 +11,9 @@ if [ "$(grep -c '^[0-9]' "$tmp/f")" = 2 ] && grep -q '^1 renju ' "$tmp/f" && gre
 # a fixed time: the depth reached is reported
 "$RENVERSI" bench search "$tmp/p.txt" --time 50 >"$tmp/t" 2>/dev/null
 if grep -Eq '^1 renju [a-o][0-9]+ -?[0-9]+ [1-9][0-9]* ' "$tmp/t"; then ok; else bad "time: $(cat "$tmp/t")"; fi
+# a node budget: each think stays within it (polled every 256 nodes) and reaches a depth
+"$RENVERSI" bench search "$tmp/p.txt" --nodes 5000 >"$tmp/n" 2>/dev/null
+if [ "$(awk '/^[0-9]/ && $5 >= 1 && $6 > 0 && $6 <= 5256 {k++} END {print k}' "$tmp/n")" = 2 ]; then ok; else bad "nodes: $(cat "$tmp/n")"; fi
 # won positions, both VCFs by a four-three at k8 / k9: black (h8-j8 blocked by g8, k9 k10)
 # in freestyle; white (h9-j9 blocked by g9, k10 k11) under Renju
 printf 'h8 a1 i8 c1 j8 e1 k9 g8 k10 o15\nrenju: a1 h9 c1 i9 e1 j9 g9 k10 o15 k11 a15\n' >"$tmp/w.txt"

@@ -8,6 +8,7 @@
  * hand-checked shapes and positions' best moves as a player would.
  */
 #include "gomoku/pattern.h"
+#include "gomoku/pattern_classify.h"
 #include "renversi/core.h"
 #include "test.h"
 
@@ -184,6 +185,33 @@ static void test_move_scores(rv_gomoku_rule rule) {
     CHECK(ms_at(&b, 6, 7) > ms_at(&b, 5, 7) && ms_at(&b, 6, 7) > ms_at(&b, 8, 8));
 }
 
+/* The build-time pattern tables equal the classification computed here, for every rule,
+   colour and key; a few keys checked by hand: black's centre with 4 black stones to its
+   right makes a five (an overline under Renju with a fifth), with 3 an open four. */
+static void test_pattern_tables(void) {
+    static const rv_gomoku_rule rules[5] = {RV_RULE_FREESTYLE, RV_RULE_STANDARD, RV_RULE_RENJU,
+                                            RV_RULE_CARO, RV_RULE_STANDARD_CARO};
+    static uint8_t tab[PAT_KEYS];
+    static gb_tables t;
+    for (int r = 0; r < 5; r++) {
+        for (int c = 0; c < 2; c++) {
+            gb_classify_all(tab, rules[r], c == 0);
+            CHECK_MSG(memcmp(tab, gb_pat_tab[r][c], PAT_KEYS) == 0, "rule %d colour %d",
+                      (int)rules[r], c + 1);
+        }
+        t.ready = 0;
+        gb_tables_build(&t, rules[r], 1);
+        CHECK(t.pat == gb_pat_tab[r]);
+    }
+    /* key digits: points -5..-1 are 3^0..3^4, +1..+5 are 3^5..3^9; own stone 1 */
+    int four_right = 243 + 729 + 2187 + 6561, three_right = 243 + 729 + 2187;
+    CHECK_EQ_INT(gb_pat_tab[0][0][four_right], PAT_FIVE);
+    CHECK_EQ_INT(gb_pat_tab[0][0][three_right], PAT_FLEX4);
+    CHECK_EQ_INT(gb_pat_tab[2][0][four_right + 19683], PAT_OVERLINE);
+    CHECK_EQ_INT(gb_pat_tab[2][1][four_right + 19683], PAT_FIVE);
+    CHECK_EQ_INT(gb_pat_tab[1][1][four_right + 19683], PAT_NONE); /* exact five: a six */
+}
+
 /* The sums of a board reached by play/undo equal those of the same position loaded. */
 static void test_incremental(rv_gomoku_rule rule) {
     static gb_tables t;
@@ -224,6 +252,7 @@ static void test_incremental(rv_gomoku_rule rule) {
 
 int main(void) {
     test_classes();
+    test_pattern_tables();
     static const rv_gomoku_rule rules[] = {RV_RULE_FREESTYLE, RV_RULE_STANDARD, RV_RULE_RENJU};
     for (int i = 0; i < 3; i++) {
         test_tables(rules[i]);

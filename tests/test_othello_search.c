@@ -193,6 +193,64 @@ static void test_time_limit_solve_size(void) {
     rv_reversi_ai_free(ai);
 }
 
+/* The game clock's plan, by hand: 60 empties, 60 s left: 23 + 3 moves to
+ * share 60 s less a margin of 50 ms + 2% (1.25 s): 2259 ms; at 14 empties
+ * the three reserve moves share it; an increment adds three quarters of
+ * itself; never more than what is left, never under 10 ms. */
+static void test_clock_budget(void) {
+    CHECK_EQ_INT(rv_reversi_clock_budget_ms(60000, 0, 60), 2259);
+    CHECK_EQ_INT(rv_reversi_clock_budget_ms(60000, 0, 14), 19583);
+    CHECK_EQ_INT(rv_reversi_clock_budget_ms(60000, 2000, 60), 2259 + 1500);
+    CHECK_EQ_INT(rv_reversi_clock_budget_ms(1000, 0, 0), 310);
+    CHECK_EQ_INT(rv_reversi_clock_budget_ms(100, 100000, 40), 48);
+    CHECK_EQ_INT(rv_reversi_clock_budget_ms(30, 0, 40), 10);
+    CHECK_EQ_INT(rv_reversi_clock_budget_ms(-500, 0, 40), 10);
+}
+
+static int sign(int v) { return (v > 0) - (v < 0); }
+
+/* The win/draw/loss value of (P, O) for P by the library's exact solver
+ * (checked against the FFO positions in test_othello_solve). */
+static int wld_of(rv_reversi_ai *ref, uint64_t P, uint64_t O) {
+    rv_reversi_pos pos = {P, O, RV_BLACK};
+    rv_reversi_solve_result r;
+    if (rv_reversi_solve(ref, &pos, 1, &r) != RV_OK) return 99;
+    return r.score;
+}
+
+/* With a clock, positions above the exact solve's size but within reach of a
+ * win/draw/loss solve (18 empties at 400 ms: exact up to 17, win/draw/loss up
+ * to 24; the solve takes milliseconds) get a move that keeps the game's value,
+ * and an evaluation of that sign; among them some where a shallow midgame
+ * search alone (depth 2) picks a move that throws the value away. */
+static void test_time_limit_wld(void) {
+    rv_reversi_ai *ai = rv_reversi_ai_new(8 << 20), *ref = rv_reversi_ai_new(8 << 20);
+    rv_reversi_ai_set_cpu_clock(ai, 1);
+    rv_rng rng;
+    rv_rng_seed(&rng, 2026);
+    int tested = 0, fixed = 0;
+    for (int i = 0; i < 60 && (tested < 8 || !fixed); i++) {
+        rv_reversi_pos pos = ref_random_position(&rng, 18);
+        if (rv_reversi_is_over(&pos) || !rv_reversi_moves(&pos)) continue;
+        int want = wld_of(ref, pos.player, pos.opponent);
+        rv_reversi_limits timed = {0, 60, 400}, plain = {0, 2, 0};
+        rv_reversi_ai_info info, mid;
+        CHECK(rv_reversi_ai_think(ai, &pos, &timed, &info) == RV_OK);
+        CHECK_EQ_INT(info.exact, 0);
+        uint64_t f = rv_reversi_flips_bb(pos.player, pos.opponent, info.move);
+        CHECK(f != 0);
+        CHECK_EQ_INT(-wld_of(ref, pos.opponent & ~f, pos.player | f | (1ULL << info.move)), want);
+        CHECK_EQ_INT(sign(info.eval_centi), want);
+        CHECK(rv_reversi_ai_think(ai, &pos, &plain, &mid) == RV_OK);
+        uint64_t g = rv_reversi_flips_bb(pos.player, pos.opponent, mid.move);
+        fixed += -wld_of(ref, pos.opponent & ~g, pos.player | g | (1ULL << mid.move)) < want;
+        tested++;
+    }
+    CHECK_MSG(tested >= 8 && fixed >= 1, "%d positions, %d where depth 2 lost value", tested, fixed);
+    rv_reversi_ai_free(ai);
+    rv_reversi_ai_free(ref);
+}
+
 typedef struct stopper {
     rv_reversi_ai *ai;
 } stopper;
@@ -384,6 +442,8 @@ int main(void) {
     test_eval_moves_midgame();
     test_time_limit();
     test_time_limit_solve_size();
+    test_time_limit_wld();
+    test_clock_budget();
     test_stop();
     test_stop_ticket();
     test_independent_engines();

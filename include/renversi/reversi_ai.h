@@ -79,6 +79,12 @@ void rv_reversi_ai_set_probcut(rv_reversi_ai *ai, int on);
  * a time budget means the same on a busy machine as on an idle one. */
 void rv_reversi_ai_set_cpu_clock(rv_reversi_ai *ai, int on);
 
+/* The time plan of a game clock: milliseconds (at least 10) to give the next
+ * move when left_ms remain on the mover's clock, inc_ms come back after each
+ * move and the board has empties empty squares.  `renversi nboard` (GGF
+ * clock) and `renversi match --tc-game` both ask it. */
+int64_t rv_reversi_clock_budget_ms(int64_t left_ms, int64_t inc_ms, int empties);
+
 /*
  * How long / how deep to think.  level 1..20 picks a depth (and an exact
  * endgame solve near the end) like a human-facing difficulty setting; level 0

@@ -121,11 +121,13 @@ static const struct {
 };
 
 static const char help[] =
-    "usage: renversi bench search [FILE] [--depth N | --time MS]\n"
+    "usage: renversi bench search [FILE] [--depth N | --time MS | --nodes N]\n"
     "       renversi bench search --threats [FILE] [--nodes N]\n"
     "\n"
-    "Searches each position with the Gomoku engine, to a fixed depth (default 8) or for\n"
-    "MS milliseconds, and prints one line per position (index, rule, move, eval, depth\n"
+    "Searches each position with the Gomoku engine, to a fixed depth (default 8), for\n"
+    "MS milliseconds or within N nodes (the whole think, as `gomocup --nodes N`: the\n"
+    "depth reached at fixed nodes shows how selective the search is), and prints one\n"
+    "line per position (index, rule, move, eval, depth\n"
     "reached, nodes, seconds), then\n"
     "  search: <nodes> nodes, <seconds> s, <knps> k nodes/s, depth <average>\n"
     "\n"
@@ -179,7 +181,8 @@ static int run_search(void *ctx, const char *line, int index) {
     rv_gomoku g;
     if (load_position(line, index, &g) != 0) return RV_EXIT_BAD;
     rv_gomoku_ai_clear(r->ai);
-    rv_gomoku_limits lim = {0, r->time_ms > 0 ? 0 : r->depth, r->time_ms, 0};
+    int fixed = r->time_ms > 0 || r->nodes_cap > 0;
+    rv_gomoku_limits lim = {0, fixed ? 0 : r->depth, r->time_ms, r->nodes_cap};
     rv_gomoku_ai_info info;
     rv_status s = rv_gomoku_ai_think(r->ai, &g, &lim, &info);
     if (s != RV_OK) return rv_cli_fail("bench", "position %d: %s", index, rv_strerror(s));
@@ -222,7 +225,7 @@ static int run_threat(void *ctx, const char *line, int index) {
 }
 
 int rv_bench_search(int argc, char **argv) {
-    long depth = 8, time_ms = 0, nodes = 300000;
+    long depth = 8, time_ms = 0, nodes = 0; /* --threats: 300000 by default */
     int threats = 0, npos;
     const rv_cli_opt opts[] = {{"--depth", RV_CLI_INT, &depth, 1, 60},
                                {"--time", RV_CLI_INT, &time_ms, 1, 3600000},
@@ -235,6 +238,7 @@ int rv_bench_search(int argc, char **argv) {
     if (npos > 1) return rv_cli_fail("bench", "unexpected argument '%s'", argv[2]);
     const char *file = npos ? argv[1] : NULL;
     rv_cli_describe_machine();
+    if (threats && nodes == 0) nodes = 300000;
     bench_run run = {rv_gomoku_ai_new(16u << 20), (int)depth, time_ms, nodes, 0, 0, 0, 0, 0, 0};
     if (!run.ai) return rv_cli_fail("bench", "out of memory");
     if (threats) {

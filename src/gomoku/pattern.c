@@ -12,71 +12,6 @@
 
 const int gb_dir[4] = {1, GB_STRIDE, GB_STRIDE + 1, GB_STRIDE - 1};
 
-static const uint16_t pow3[10] = {1, 3, 9, 27, 81, 243, 729, 2187, 6561, 19683};
-
-/*
- * Does playing the centre of line[0..10] (line[5] = own stone already) make a win
- * for this colour under the rule? Returns PAT_FIVE, PAT_OVERLINE (Renju black's
- * six or more) or PAT_NONE. Only the row through the centre counts: a pattern is
- * what this move makes.
- */
-static int five_at(const uint8_t *line, rv_gomoku_rule rule, int black) {
-    int l = 5, r = 5;
-    while (l > 0 && line[l - 1] == 1) l--;
-    while (r < 10 && line[r + 1] == 1) r++;
-    int len = r - l + 1;
-    /* the window sees 5 points each side: a row reaching its edge is >= 6 anyway */
-    int blocked = (l == 0 || line[l - 1] == 2) && (r == 10 || line[r + 1] == 2);
-    switch (rule) {
-    case RV_RULE_FREESTYLE: return len >= 5 ? PAT_FIVE : PAT_NONE;
-    case RV_RULE_STANDARD: return len == 5 ? PAT_FIVE : PAT_NONE;
-    case RV_RULE_RENJU:
-        if (!black) return len >= 5 ? PAT_FIVE : PAT_NONE;
-        return len == 5 ? PAT_FIVE : len > 5 ? PAT_OVERLINE : PAT_NONE;
-    case RV_RULE_CARO: return len > 5 || (len == 5 && !blocked) ? PAT_FIVE : PAT_NONE;
-    case RV_RULE_STANDARD_CARO: return len == 5 && !blocked ? PAT_FIVE : PAT_NONE;
-    }
-    return PAT_NONE;
-}
-
-/* Memoised classification of one key (0xFF = not yet known). */
-static int classify(uint8_t *tab, int key, rv_gomoku_rule rule, int black) {
-    if (tab[key] != 0xFF) return tab[key];
-    uint8_t line[11];
-    int rest = key;
-    for (int i = 0; i < 10; i++) {
-        int d = rest % 3;
-        rest /= 3;
-        line[i < 5 ? i : i + 1] = (uint8_t)d;
-    }
-    line[5] = 1;
-    int res = five_at(line, rule, black);
-    if (res == PAT_NONE) {
-        int completions = 0, best = PAT_NONE;
-        for (int i = 0; i < 10; i++) {
-            if (line[i < 5 ? i : i + 1] != 0) continue;
-            int c = classify(tab, key + pow3[i], rule, black);
-            if (c == PAT_FIVE)
-                completions++;
-            else if (c != PAT_OVERLINE && c > best)
-                best = c;
-        }
-        if (completions >= 2)
-            res = PAT_FLEX4;
-        else if (completions == 1)
-            res = PAT_BLOCK4;
-        else {
-            static const uint8_t down[] = {
-                [PAT_FLEX4] = PAT_FLEX3,   [PAT_BLOCK4] = PAT_BLOCK3, [PAT_FLEX3] = PAT_FLEX2,
-                [PAT_BLOCK3] = PAT_BLOCK2, [PAT_FLEX2] = PAT_FLEX1,   [PAT_BLOCK2] = PAT_NONE,
-                [PAT_FLEX1] = PAT_NONE,    [PAT_NONE] = PAT_NONE};
-            res = down[best];
-        }
-    }
-    tab[key] = (uint8_t)res;
-    return res;
-}
-
 static int binom(int n, int k) {
     int r = 1;
     for (int i = 1; i <= k; i++) r = r * (n - k + i) / i;
@@ -142,10 +77,7 @@ void gb_eval_hand(rv_gomoku_rule rule, gb_eval_weights *w) {
 
 void gb_tables_build(gb_tables *t, rv_gomoku_rule rule, uint64_t seed) {
     if (t->ready && t->rule == rule) return;
-    for (int c = 0; c < 2; c++) {
-        memset(t->pat[c], 0xFF, PAT_KEYS);
-        for (int k = 0; k < PAT_KEYS; k++) classify(t->pat[c], k, rule, c == 0);
-    }
+    t->pat = gb_pat_tab[gb_pat_rule_index(rule)];
     for (int c = 0; c < 2; c++)
         for (int i = 0; i < 10000; i++) {
             int k4[4] = {i / 1000, i / 100 % 10, i / 10 % 10, i % 10};

@@ -112,10 +112,26 @@ typedef struct gb_move_weights {
 extern const gb_move_weights gb_move_fitted[3];
 
 /* Per-engine tables: patterns for the rule in use, Zobrist keys. */
+/* The patterns of every key, per rule ([0] freestyle, [1] exact five, [2] Renju, [3] Caro,
+   [4] standard Caro: gb_pat_rule_index) and colour, computed at build time
+   (tools/gen_pattern_table.c, from pattern_classify.h). */
+extern const uint8_t gb_pat_tab[5][2][PAT_KEYS];
+
+/* Index into gb_pat_tab for a rule. */
+static inline int gb_pat_rule_index(rv_gomoku_rule rule) {
+    switch (rule) {
+    case RV_RULE_STANDARD: return 1;
+    case RV_RULE_RENJU: return 2;
+    case RV_RULE_CARO: return 3;
+    case RV_RULE_STANDARD_CARO: return 4;
+    default: return 0;
+    }
+}
+
 typedef struct gb_tables {
     rv_gomoku_rule rule;
     int ready;
-    uint8_t pat[2][PAT_KEYS]; /* [colour - 1][key] */
+    const uint8_t (*pat)[PAT_KEYS]; /* [colour - 1][key]: gb_pat_tab of the rule */
     /* [colour - 1][4 line patterns as decimal digits]; GB_COMBO_NONE (a stone) is worth
        nothing */
     gb_combo_info combo[2][GB_COMBO_NONE + 1];

@@ -1,6 +1,7 @@
 /*
  * Threat-aware alpha-beta (PVS) for Gomoku/Renju, with iterative deepening,
- * null-move pruning, a transposition table and killer/history move ordering.
+ * null-move pruning, late-move reductions and move-count pruning, a transposition
+ * table and killer/history move ordering.
  *
  * Threats prune the tree: a side with a five point wins; a side facing the
  * opponent's four must block it (no depth spent — the reply is forced); a side
@@ -11,6 +12,7 @@
  */
 #include "gomoku/search.h"
 
+#include <math.h>
 #include <stdlib.h>
 
 #include "renversi/core.h"
@@ -59,11 +61,11 @@ static int evaluate(const gboard *b) {
     return s;
 }
 
-/* Score used to order moves: attack plus defence. */
+/* Score used to order and choose moves: the fitted move score (gb_move_score, from both
+   colours' patterns and threat levels at p), plus a little history. */
 static int move_score(const rv_gomoku_ai *ai, const gboard *b, int p) {
-    int us = b->stm - 1;
-    int h = ai->history[us][p] >> 6;
-    return b->val[us][p] * 4 + b->val[1 - us][p] * 3 + (h < 24 ? h : 24);
+    int h = ai->history[b->stm - 1][p] >> 6;
+    return gb_move_score(b, p) + (h < 24 ? h : 24);
 }
 
 #define MAX_THREATS 24 /* threat points gsearch_defences checks; more: the old rule */
@@ -221,7 +223,7 @@ static int search(rv_gomoku_ai *ai, int depth, int alpha, int beta, int ply) {
         if (s >= beta) return s >= RV_GOMOKU_AI_WIN_MIN ? beta : s;
     }
     if (!forced) {
-        int width = depth >= 6 ? 16 : depth >= 3 ? 14 : 12;
+        int width = depth >= 6 ? 12 : depth >= 3 ? 9 : 6;
         n = gen_moves(ai, b, mv, width);
         if (n == 0)
             return b->cnt[them][TL_FLEX4] || b->cnt[them][TL_FOUR3] ? -(AI_WIN - ply - 4) : 0;
@@ -249,6 +251,11 @@ static int search(rv_gomoku_ai *ai, int depth, int alpha, int beta, int ply) {
         int attacking = b->tl[us][m] >= TL_THREE;
         /* futility: a quiet move can't lift a position this far below alpha */
         if (futile && quiet && i > 0 && best > -RV_GOMOKU_AI_WIN_MIN) continue;
+        /* move-count pruning: off the PV and not threatened, only the first 3, 6 and 11
+           moves at depth 1, 2 and 3, then the ones that make or block a three */
+        if (!forced && !pv && !threatened && depth <= 3 && quiet && i >= 2 + depth * depth &&
+            best > -RV_GOMOKU_AI_WIN_MIN)
+            continue;
         gb_play(b, m);
         gtt_prefetch(ai, b->hash);
         if (i == 0)
@@ -256,10 +263,13 @@ static int search(rv_gomoku_ai *ai, int depth, int alpha, int beta, int ply) {
         else {
             int r = 0;
             if (!forced && depth >= 2 && i >= 2 && !attacking) {
-                /* one ply from the 3rd move, two from the 5th at depth 4+, three from the
-                   9th at depth 6+, four from the 13th at depth 9+; one less for a move
-                   that blocks a three; none for a move that makes a three or a four */
-                r = 1 + (i >= 4 && depth >= 4) + (i >= 8 && depth >= 6) + (i >= 12 && depth >= 9);
+                /* from the 3rd move, growing with the depth and the move's rank:
+                   0.75 + ln(depth) ln(i), at least one ply (1 at depth 2-4 for the 3rd
+                   move, 3 at depth 6 for the 6th, 5 at depth 8 for the 9th); one less on
+                   the PV and for a move that blocks a three; none for a move that makes a
+                   three or a four */
+                r = (int)(0.75 + log(depth) * log(i)) - pv;
+                if (r < 1) r = 1;
                 if (!quiet) r = r > 1 ? r - 1 : 0;
                 if (r > newdepth) r = newdepth;
             }

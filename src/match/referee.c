@@ -20,15 +20,17 @@ static int64_t budget(const match_setup *ms, int64_t clock_left, int empties) {
         b = tc->turn_ms - margin;
     }
     if (tc->game_ms > 0) {
-        int64_t moves_left;
-        if (ms->reversi)
-            moves_left = empties / 2 + 2;
-        else {
-            moves_left = empties / 6;
+        int64_t share;
+        if (ms->reversi) {
+            /* the engine's own plan, as `renversi nboard` spends a GGF clock */
+            share = rv_reversi_clock_budget_ms(clock_left, 0, empties);
+            if (share > clock_left - 20) share = clock_left - 20;
+        } else {
+            int64_t moves_left = empties / 6;
             if (moves_left < 12) moves_left = 12;
             if (moves_left > 40) moves_left = 40;
+            share = (clock_left - 50) / moves_left;
         }
-        int64_t share = (clock_left - 50) / moves_left;
         if (b == 0 || share < b) b = share;
     }
     if ((tc->turn_ms > 0 || tc->game_ms > 0) && b < 2) b = 2;

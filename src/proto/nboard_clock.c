@@ -1,6 +1,8 @@
 /* The game clock of `renversi nboard` (GGF TI[]/TB[]/TW[] and move times). */
 #include "proto/nboard_clock.h"
 
+#include "renversi/reversi_ai.h"
+
 #include <ctype.h>
 #include <string.h>
 
@@ -68,14 +70,6 @@ int64_t nb_clock_budget(const nb_clock *c, const rv_reversi_game *g, const doubl
     int me = g->start.side;
     for (int i = 0; i < g->nplies; i++, me = 3 - me)
         if (me == side) left += c->inc_s[side] - used[i];
-    int empties = rv_reversi_count(pos, RV_EMPTY);
-    /* about half the empties are ours, but the last 14 or so cost next to
-     * nothing (solved exactly in milliseconds): spread the time over the
-     * others, plus three moves' worth kept as a reserve */
-    double moves_left = (empties > 14 ? (empties - 14) / 2 : 0) + 3;
-    double margin = 0.05 + left * 0.02;
-    double share = (left - margin) / moves_left + c->inc_s[side] * 0.75;
-    if (share > left - margin) share = left - margin;
-    int64_t ms = (int64_t)(share * 1000.0);
-    return ms < 10 ? 10 : ms;
+    return rv_reversi_clock_budget_ms((int64_t)(left * 1000.0), (int64_t)(c->inc_s[side] * 1000.0),
+                                      rv_reversi_count(pos, RV_EMPTY));
 }

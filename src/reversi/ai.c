@@ -86,6 +86,18 @@ void rv_reversi_ai_set_cpu_clock(rv_reversi_ai *ai, int on) {
     if (ai) ai->cpu_clock = on != 0;
 }
 
+int64_t rv_reversi_clock_budget_ms(int64_t left_ms, int64_t inc_ms, int empties) {
+    /* About half the empties are the mover's, but the last 14 or so cost next
+     * to nothing (solved in milliseconds): spread the time over the others,
+     * plus three moves' worth kept as a reserve, and keep a margin. */
+    double left = (double)left_ms, inc = (double)inc_ms;
+    double moves_left = (empties > 14 ? (empties - 14) / 2 : 0) + 3;
+    double margin = 50.0 + left * 0.02;
+    double share = (left - margin) / moves_left + inc * 0.75;
+    if (share > left - margin) share = left - margin;
+    return share < 10.0 ? 10 : (int64_t)share;
+}
+
 uint64_t rv_ai_now_ns(const rv_reversi_ai *ai) {
     struct timespec ts;
     if (ai->cpu_clock && clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts) == 0)

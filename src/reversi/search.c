@@ -33,6 +33,9 @@
 #ifndef MOB2_W
 #define MOB2_W 50 /* deeper ordering: centidiscs per move the opponent has after ours */
 #endif
+#ifndef WLD_MID_SHARE
+#define WLD_MID_SHARE 0.3 /* timed: the midgame search's share of the budget before a WLD solve */
+#endif
 #ifndef PC_T
 #define PC_T 1.5 /* ProbCut's confidence: cut beyond PC_T standard deviations */
 #endif
@@ -316,6 +319,7 @@ static const int LEVEL_NOISE[21] = {0, 900, 500, 250};
 typedef struct plan {
     int depth;        /* maximum midgame depth */
     int solve;        /* solve exactly at most this many empties */
+    int wld;          /* with a time budget: decide win/draw/loss at most this many */
     int noise;        /* root noise amplitude */
     int64_t time_ms;  /* 0 = none */
 } plan;
@@ -323,6 +327,14 @@ typedef struct plan {
 /* Rough sizes solvable exactly within a budget of t ms on one core. */
 static int solve_for_time(int64_t t) {
     return t < 100 ? 14 : t < 500 ? 17 : t < 2000 ? 19 : t < 10000 ? 21 : t < 60000 ? 23 : 25;
+}
+
+/* Rough sizes whose win/draw/loss is decided within t ms on one core (a
+ * null-window solve around 0: 20-40 times cheaper than the exact score at
+ * 20-24 empties, each empty about 2.5 times the cost; at 21-22 empties
+ * usually 2-10 ms, at worst 0.3-0.5 s, after which the midgame move stands). */
+static int wld_for_time(int64_t t) {
+    return t < 15 ? 17 : t < 35 ? 20 : t < 80 ? 21 : t < 180 ? 22 : t < 400 ? 23 : t < 1000 ? 24 : 25;
 }
 
 static int make_plan(const rv_reversi_limits *l, int empties, plan *p) {
@@ -347,10 +359,14 @@ static int make_plan(const rv_reversi_limits *l, int empties, plan *p) {
          * 8 plies and spent the rest of its time on a hopeless solve). A
          * smaller depth caps the solve too, so a set depth means the same
          * with or without a clock. */
-        if (l->time_ms && l->depth >= 60) p->solve = solve_for_time(l->time_ms);
+        if (l->time_ms && l->depth >= 60) {
+            p->solve = solve_for_time(l->time_ms);
+            p->wld = wld_for_time(l->time_ms);
+        }
     } else {
         p->depth = 60;
         p->solve = solve_for_time(l->time_ms);
+        p->wld = wld_for_time(l->time_ms);
     }
     if (p->depth > empties) p->depth = empties;
     return 0;
@@ -428,6 +444,34 @@ static void move_to_front(mid_move *mv, int n, int sq) {
     }
 }
 
+/*
+ * Timed play between the exact-solve size and p->wld empties: decides whether
+ * the midgame search's move wins, draws or loses (a null-window solve around
+ * 0), and if it does not win, whether another move does better.  out keeps
+ * the midgame move when nothing better is proven (or the time runs out); else
+ * it gets the winning or drawing move, and its evaluation the proven sign.
+ */
+static void solve_wld(rv_reversi_ai *ai, uint64_t P, uint64_t O, rv_reversi_ai_info *out) {
+    const int m0 = out->move;
+    uint64_t f = rv_reversi_flips_bb(P, O, m0);
+    if (!f) return;
+    int bm, best;
+    int v = -rv_ai_endgame(ai, O ^ f, P ^ f ^ (1ULL << m0), -1, 1, &bm);
+    if (ai->aborted) return;
+    if (v <= 0) {
+        int lo = v < 0 ? -1 : 0;
+        int w = rv_ai_endgame(ai, P, O, lo, 1, &best);
+        if (ai->aborted) return;
+        if (w > lo && best >= 0 && best < 64) {
+            out->move = best;
+            v = w;
+        }
+    }
+    if (v > 0 && out->eval_centi < 100) out->eval_centi = 100;
+    if (v == 0) out->eval_centi = 0;
+    if (v < 0 && out->eval_centi > -100) out->eval_centi = -100;
+}
+
 /* The search of rv_reversi_ai_think() once the position has moves. */
 static void think(rv_reversi_ai *ai, uint64_t P, uint64_t O, const plan *p,
                   rv_reversi_ai_info *out) {
@@ -499,8 +543,10 @@ static void think(rv_reversi_ai *ai, uint64_t P, uint64_t O, const plan *p,
             double growth = last_ns ? (double)it / (double)last_ns : ID_GROWTH;
             growth = growth < 1.5 ? 1.5 : growth > 4.0 ? 4.0 : growth;
             double used = (double)(now - c0) * 1e-6, next = (double)it * 1e-6 * growth;
-            /* an exact solve follows: leave it three quarters of the budget */
-            double budget = (double)p->time_ms * (empties <= p->solve ? 0.25 : 1.0);
+            /* an exact or win/draw/loss solve follows: leave it most of the budget */
+            double budget = (double)p->time_ms * (empties <= p->solve  ? 0.25
+                                                  : empties <= p->wld ? WLD_MID_SHARE
+                                                                      : 1.0);
             it0 = now;
             last_ns = it;
             int changed = d > 1 && best != prev_move;
@@ -510,6 +556,10 @@ static void think(rv_reversi_ai *ai, uint64_t P, uint64_t O, const plan *p,
         if (d >= empties) break;
     }
     fill_pv(ai, P, O, TT_KIND_MID, out);
+
+    /* With a clock, a position too big to solve exactly may be small enough
+     * to tell a won game from a drawn or lost one. */
+    if (empties > p->solve && empties <= p->wld && !p->noise && !ai->aborted) solve_wld(ai, P, O, out);
 
     /* The exact solve, when the position is small enough. */
     if (empties <= p->solve && !p->noise && !ai->aborted) {

@@ -28,7 +28,9 @@ static void run_job(srv *s, srv_db_job *j) {
         rv_store_change ch = {.game = j->game_id, .version = j->version, .keep = j->keep,
                               .moves = mv, .n = j->nmoves, .result = j->result,
                               .undo_request = j->undo, .ai_level = j->ai};
+        srv_trace(s, "c0", "%lld %d 1", (long long)j->game_id, j->keep);
         j->rc = rv_store_commit(s->db_store, &ch, &j->nv);
+        srv_trace(s, "c1", "%lld %d 1", (long long)j->game_id, j->keep);
         break;
     }
     case SRV_DB_READ:
@@ -75,7 +77,9 @@ static void commit_batch(srv *s, srv_db_job **jobs, int n) {
                                   .undo_request = j->undo, .ai_level = j->ai};
         p[i] = &ch[i];
     }
+    for (int i = 0; i < n; i++) srv_trace(s, "c0", "%lld %d %d", (long long)ch[i].game, ch[i].keep, n);
     rv_store_commit_many(s->db_store, p, n, rc, nv);
+    for (int i = 0; i < n; i++) srv_trace(s, "c1", "%lld %d %d", (long long)ch[i].game, ch[i].keep, n);
     for (int i = 0; i < n; i++) {
         jobs[i]->rc = rc[i];
         jobs[i]->nv = nv[i];

@@ -177,10 +177,10 @@ static void *accept_main(void *arg) {
     return NULL;
 }
 
-int srv_listen_start(srv *s) {
+int srv_listen_start(srv *s, int in_loop) {
     srv_listener *l = &s->listener;
     atomic_store(&l->quit, 0);
-    if (!(l->relay = srv_relay_start())) return -1;
+    if (!(l->relay = srv_relay_start(!in_loop))) return -1;
     if (pthread_create(&l->thread, NULL, accept_main, s)) return -1;
     l->started = 1;
     return 0;

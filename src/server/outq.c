@@ -65,16 +65,14 @@ static void drop_slow(srv_conn *c) {
     if (c->wsi) lws_set_timeout(c->wsi, PENDING_TIMEOUT_USER_OK, LWS_TO_KILL_ASYNC);
 }
 
-/* Unlinks message m from c's queue (it is not the one being written). */
+/* Unlinks message m from c's queue (it is not the one being written). In constant time:
+   a spectator that does not read has a long queue, and each state replaces one in it. */
 static void unlink_msg(srv_conn *c, srv_msg *m) {
-    srv_msg **pp = &c->qhead, *prev = NULL;
-    while (*pp && *pp != m) {
-        prev = *pp;
-        pp = &(*pp)->next;
-    }
-    if (!*pp) return;
-    *pp = m->next;
-    if (c->qtail == m) c->qtail = prev;
+    if (m->prev) m->prev->next = m->next;
+    else c->qhead = m->next;
+    if (m->next) m->next->prev = m->prev;
+    else c->qtail = m->prev;
+    m->next = m->prev = NULL;
 }
 
 void srv_send_buf(srv_conn *c, srv_buf *b, int is_state) {
@@ -102,6 +100,7 @@ void srv_send_buf(srv_conn *c, srv_buf *b, int is_state) {
     if (!m) return;
     b->refs++;
     m->buf = b;
+    m->prev = c->qtail;
     if (c->qtail) c->qtail->next = m;
     else c->qhead = m;
     c->qtail = m;
@@ -136,7 +135,8 @@ int srv_queue_write(srv_conn *c) {
     /* lws took the whole message (what the socket did not take, lws keeps and sends
        before it calls for the next write). */
     c->qhead = m->next;
-    if (!c->qhead) c->qtail = NULL;
+    if (c->qhead) c->qhead->prev = NULL;
+    else c->qtail = NULL;
     if (c->qstate == m) c->qstate = NULL;
     msg_free(c, m);
     if (c->qhead) lws_callback_on_writable(c->wsi);

@@ -7,12 +7,17 @@
  * libwebsockets; the client gets a Close frame with status 1002 (protocol error) at the next
  * frame boundary of the server's stream, and the connection ends.
  *
- * One thread, epoll, edge-triggered: whenever either socket of a pair reports anything, every
- * direction of the pair is tried until none moves (a direction waits only on EAGAIN, whose
- * end is an edge, or on the other direction, which the same loop retries), for at most
- * RELAY_TURN_ROUNDS rounds: a pair still moving then waits on a busy list and is served again
- * after the events of the others, so one fast stream cannot hold the thread. A pair costs three
- * descriptors (listen.c counts them) and two buffers of RELAY_BUF bytes.
+ * One epoll set, edge-triggered, served either by a thread of its own or by the network
+ * thread (srv_relay_run, from the server's libev loop: no thread hop between the relay and
+ * libwebsockets). Whenever either socket of a pair reports anything, every direction of the
+ * pair is tried until none moves, for at most RELAY_TURN_ROUNDS rounds: a pair still moving
+ * then waits on a busy list and is served again after the events of the others, so one fast
+ * stream cannot hold the thread. A socket is read only when epoll said it has bytes and the
+ * last read did not drain it (a read shorter than the buffer drained it: a new arrival is a
+ * new edge), and a socket is watched for room to write only while a write to it is blocked
+ * (a socket pair reports room after every read by the other end): a message costs the relay
+ * one read and one write, no probes. A pair costs three descriptors (listen.c counts them)
+ * and two buffers of RELAY_BUF bytes.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -54,6 +59,9 @@ typedef struct relay_pair {
     int close_queued;          /* the Close frame is in `out` */
     int dead;                  /* closed; freed after the current batch of events */
     int busy;                  /* on the busy list: its turn ended with bytes still moving */
+    int t_rd, a_rd;            /* the socket may have bytes to read (an edge since it drained) */
+    int t_hup, a_hup;          /* its other end has shut: read it to the end (no edge follows) */
+    int t_wout, a_wout;        /* a write to it was blocked: watched for room (EPOLLOUT) */
     struct relay_pair *busy_next;
     uint64_t deadline_ns;      /* lingering or refusing: the pair is dropped after this */
     uint8_t in[RELAY_BUF], out[RELAY_BUF];
@@ -62,7 +70,8 @@ typedef struct relay_pair {
 struct srv_relay {
     int ep, wake;              /* epoll; eventfd for new pairs, upgrades and quitting */
     pthread_t thread;
-    int started;
+    int started;               /* it has a thread (else srv_relay_run serves it) */
+    uint64_t last_scan;        /* the last look for pairs past their deadline */
     atomic_int quit;
     atomic_int npairs;         /* pairs alive (each holds up to three descriptors) */
     pthread_mutex_t lock;      /* guards the three fields below */
@@ -112,16 +121,43 @@ static void a_close(srv_relay *r, relay_pair *p) {
     set_deadline(r, p);
 }
 
-/* Sends buf[*off, end) as far as the socket takes it: 1 when some went, 0 when none could
-   (or none was waiting), -1 when the socket failed. */
-static int send_some(int fd, const uint8_t *buf, size_t *off, size_t end) {
+#define RELAY_EVENTS (EPOLLIN | EPOLLRDHUP | EPOLLET)
+
+/* Watches one socket of the pair for room to write (while a write to it is blocked) or not. */
+static void want_out(srv_relay *r, relay_pair *p, int a_side, int on) {
+    int *w = a_side ? &p->a_wout : &p->t_wout;
+    int fd = a_side ? p->a : p->t;
+    if (*w == on || fd < 0) return;
+    *w = on;
+    struct epoll_event ev = {.events = RELAY_EVENTS | (on ? EPOLLOUT : 0)};
+    ev.data.ptr = a_side ? (void *)((uintptr_t)p | 1) : p;
+    epoll_ctl(r->ep, EPOLL_CTL_MOD, fd, &ev); /* on failure: the next event of the pair */
+}
+
+/* Sends buf[*off, end) as far as the socket takes it: 1 when some went, 0 when none was
+   waiting, 2 when the socket is full (watched for room until it is written again), -1 when
+   the socket failed. */
+static int send_some(srv_relay *r, relay_pair *p, int a_side, const uint8_t *buf, size_t *off,
+                     size_t end) {
     if (*off >= end) return 0;
-    ssize_t w = send(fd, buf + *off, end - *off, MSG_NOSIGNAL);
+    ssize_t w = send(a_side ? p->a : p->t, buf + *off, end - *off, MSG_NOSIGNAL);
     if (w > 0) {
         *off += (size_t)w;
+        if (*off == end) want_out(r, p, a_side, 0);
         return 1;
     }
-    return w < 0 && !again(errno) ? -1 : 0;
+    if (w < 0 && !again(errno)) return -1;
+    want_out(r, p, a_side, 1);
+    return 2;
+}
+
+/* One read into buf: what recv returned. A read shorter than the buffer (or none) drained
+   the socket: it is read again only after its next edge, unless its other end has shut
+   (HUP: the end of the stream came with the same edge as the last bytes). */
+static ssize_t recv_some(int fd, uint8_t *buf, int *rd, int hup) {
+    ssize_t n = recv(fd, buf, RELAY_BUF, 0);
+    if (n < 0 ? again(errno) && errno != EINTR : n < RELAY_BUF && n > 0 && !hup) *rd = 0;
+    return n;
 }
 
 /* Moves bytes every way they can go; kills the pair when both ends are done. */
@@ -141,9 +177,9 @@ static void pair_service(srv_relay *r, relay_pair *p) {
         progress = 0;
         /* The client's bytes to libwebsockets. */
         if (p->a >= 0) {
-            int sent = send_some(p->a, p->in, &p->in_off, p->in_ok);
+            int sent = send_some(r, p, 1, p->in, &p->in_off, p->in_ok);
             if (sent < 0) a_close(r, p);
-            progress |= sent != 0;
+            progress |= sent == 1 || sent < 0;
         }
         if (p->in_off == p->in_len) p->in_off = p->in_ok = p->in_len = 0;
         /* A held rest that the upgrade released (srv_relay_upgraded fed it again). */
@@ -154,10 +190,10 @@ static void pair_service(srv_relay *r, relay_pair *p) {
             if (ok) progress = 1;
         }
         int reading = p->g.state == SRV_WSG_HTTP || p->g.state == SRV_WSG_FRAMES;
-        if (p->t >= 0 && !p->t_eof && (p->a < 0 || (reading && p->in_len == 0))) {
+        if (p->t >= 0 && !p->t_eof && p->t_rd && (p->a < 0 || (reading && p->in_len == 0))) {
             uint8_t discard[RELAY_BUF];
             uint8_t *buf = p->a >= 0 ? p->in : discard; /* after our end: read to the end */
-            ssize_t n = recv(p->t, buf, RELAY_BUF, 0);
+            ssize_t n = recv_some(p->t, buf, &p->t_rd, p->t_hup);
             if (n > 0) {
                 if (p->a >= 0) {
                     p->in_len = (size_t)n;
@@ -179,12 +215,12 @@ static void pair_service(srv_relay *r, relay_pair *p) {
         }
         /* libwebsockets' bytes to the client. */
         if (p->t >= 0) {
-            int sent = send_some(p->t, p->out, &p->out_off, p->out_len);
+            int sent = send_some(r, p, 0, p->out, &p->out_off, p->out_len);
             if (sent < 0) {
                 pair_kill(r, p);
                 return;
             }
-            progress |= sent;
+            progress |= sent == 1;
         }
         if (p->out_off == p->out_len) p->out_off = p->out_len = 0;
         if (p->a >= 0 && p->out_len == 0) {
@@ -200,13 +236,13 @@ static void pair_service(srv_relay *r, relay_pair *p) {
                 progress = 1;
                 continue;
             }
-            ssize_t n = recv(p->a, p->out, RELAY_BUF, 0);
+            ssize_t n = p->a_rd ? recv_some(p->a, p->out, &p->a_rd, p->a_hup) : -2; /* -2: no edge */
             if (n > 0) {
                 /* Refusing: the rest of the frame being sent goes, nothing after it. */
                 p->out_len = srv_wsguard_server(&p->g, p->out, (size_t)n, refusing);
                 if (refusing && p->out_len < (size_t)n) p->g.out_state = 2;
                 progress = 1;
-            } else if (n == 0 || !again(errno)) {
+            } else if (n == 0 || (n == -1 && !again(errno))) {
                 a_close(r, p);
                 progress = 1;
             }
@@ -223,103 +259,119 @@ static void pair_service(srv_relay *r, relay_pair *p) {
     }
 }
 
-static void *relay_main(void *arg) {
-    srv_relay *r = arg;
+/* One round: waits up to timeout_ms for events, serves them, the new pairs and upgrades,
+   the deadlines and the busy list. */
+static void relay_step(srv_relay *r, int timeout_ms) {
     struct epoll_event evs[64];
-    uint64_t last_scan = 0;
-    while (!atomic_load(&r->quit)) {
-        int n = epoll_wait(r->ep, evs, 64, r->busy ? 0 : 250);
-        for (int i = 0; i < n; i++) {
-            if (!evs[i].data.ptr) {
-                uint64_t v;
-                if (read(r->wake, &v, sizeof v) < 0) { /* nothing to read: fine */
-                }
-                continue;
+    int n = epoll_wait(r->ep, evs, 64, r->busy ? 0 : timeout_ms);
+    for (int i = 0; i < n; i++) {
+        if (!evs[i].data.ptr) {
+            uint64_t v;
+            if (read(r->wake, &v, sizeof v) < 0) { /* nothing to read: fine */
             }
-            uintptr_t tag = (uintptr_t)evs[i].data.ptr;
-            relay_pair *p = (relay_pair *)(tag & ~(uintptr_t)1);
-            if (p->dead) continue;
-            /* The client's socket in error, or shut both ways: nothing more can move. */
-            if (!(tag & 1) && (evs[i].events & (EPOLLERR | EPOLLHUP))) {
-                pair_kill(r, p);
-                continue;
-            }
-            pair_service(r, p);
+            continue;
         }
-        /* New pairs and upgrades. */
-        pthread_mutex_lock(&r->lock);
-        relay_pair *fresh = r->incoming;
-        r->incoming = NULL;
-        size_t nup = r->nupgraded;
-        uint64_t ups[64];
-        if (nup > 64) nup = 64;
-        if (nup) {
-            memcpy(ups, r->upgraded, nup * sizeof *ups);
-            memmove(r->upgraded, r->upgraded + nup, (r->nupgraded - nup) * sizeof *ups);
-            r->nupgraded -= nup;
+        uintptr_t tag = (uintptr_t)evs[i].data.ptr;
+        relay_pair *p = (relay_pair *)(tag & ~(uintptr_t)1);
+        if (p->dead) continue;
+        /* The client's socket in error, or shut both ways: nothing more can move. */
+        if (!(tag & 1) && (evs[i].events & (EPOLLERR | EPOLLHUP))) {
+            pair_kill(r, p);
+            continue;
         }
-        int more = r->nupgraded > 0;
-        pthread_mutex_unlock(&r->lock);
-        if (more) {
-            uint64_t one = 1;
-            if (write(r->wake, &one, sizeof one) < 0) { /* the counter is full: awake anyway */
-            }
+        if (evs[i].events & (EPOLLIN | EPOLLRDHUP | EPOLLHUP | EPOLLERR)) {
+            int hup = (evs[i].events & (EPOLLRDHUP | EPOLLHUP | EPOLLERR)) != 0;
+            if (tag & 1) p->a_rd = 1, p->a_hup |= hup;
+            else p->t_rd = 1, p->t_hup |= hup;
         }
-        while (fresh) {
-            relay_pair *p = fresh;
-            fresh = p->next;
-            p->next = r->live;
-            p->prev = NULL;
-            if (r->live) r->live->prev = p;
-            r->live = p;
-            struct epoll_event ev = {.events = EPOLLIN | EPOLLOUT | EPOLLRDHUP | EPOLLET};
-            ev.data.ptr = p;
-            int bad = epoll_ctl(r->ep, EPOLL_CTL_ADD, p->t, &ev) != 0;
-            ev.data.ptr = (void *)((uintptr_t)p | 1);
-            bad |= epoll_ctl(r->ep, EPOLL_CTL_ADD, p->a, &ev) != 0;
-            if (bad) pair_kill(r, p);
-            else pair_service(r, p);
-        }
-        for (size_t k = 0; k < nup; k++)
-            for (relay_pair *p = r->live; p; p = p->next)
-                if (p->serial == ups[k]) {
-                    srv_wsguard_upgraded(&p->g);
-                    if (p->g.state == SRV_WSG_BAD) set_deadline(r, p);
-                    pair_service(r, p);
-                    break;
-                }
-        /* Pairs past their deadline (a client that does not end, a refusal that stalls). */
-        uint64_t now = rv_clock_ns();
-        if (r->nwaiting > 0 && now - last_scan > 200000000ull) {
-            last_scan = now;
-            for (relay_pair *p = r->live, *next; p; p = next) {
-                next = p->next;
-                if (p->deadline_ns && now > p->deadline_ns) pair_kill(r, p);
-            }
-        }
-        /* Pairs whose turn ended with bytes still moving get another. */
-        relay_pair *busy = r->busy;
-        r->busy = NULL;
-        while (busy) {
-            relay_pair *p = busy;
-            busy = p->busy_next;
-            p->busy = 0;
-            if (!p->dead) pair_service(r, p);
-        }
-        /* No dead pair stays on the busy list: they are freed below. */
-        for (relay_pair **pp = &r->busy; *pp;)
-            if ((*pp)->dead) *pp = (*pp)->busy_next;
-            else pp = &(*pp)->busy_next;
-        while (r->graveyard) {
-            relay_pair *p = r->graveyard;
-            r->graveyard = p->next;
-            free(p);
+        pair_service(r, p);
+    }
+    /* New pairs and upgrades. */
+    pthread_mutex_lock(&r->lock);
+    relay_pair *fresh = r->incoming;
+    r->incoming = NULL;
+    size_t nup = r->nupgraded;
+    uint64_t ups[64];
+    if (nup > 64) nup = 64;
+    if (nup) {
+        memcpy(ups, r->upgraded, nup * sizeof *ups);
+        memmove(r->upgraded, r->upgraded + nup, (r->nupgraded - nup) * sizeof *ups);
+        r->nupgraded -= nup;
+    }
+    int more = r->nupgraded > 0;
+    pthread_mutex_unlock(&r->lock);
+    if (more) {
+        uint64_t one = 1;
+        if (write(r->wake, &one, sizeof one) < 0) { /* the counter is full: awake anyway */
         }
     }
+    while (fresh) {
+        relay_pair *p = fresh;
+        fresh = p->next;
+        p->next = r->live;
+        p->prev = NULL;
+        if (r->live) r->live->prev = p;
+        r->live = p;
+        p->t_rd = p->a_rd = 1; /* whatever came before the pair was watched */
+        struct epoll_event ev = {.events = RELAY_EVENTS};
+        ev.data.ptr = p;
+        int bad = epoll_ctl(r->ep, EPOLL_CTL_ADD, p->t, &ev) != 0;
+        ev.data.ptr = (void *)((uintptr_t)p | 1);
+        bad |= epoll_ctl(r->ep, EPOLL_CTL_ADD, p->a, &ev) != 0;
+        if (bad) pair_kill(r, p);
+        else pair_service(r, p);
+    }
+    for (size_t k = 0; k < nup; k++)
+        for (relay_pair *p = r->live; p; p = p->next)
+            if (p->serial == ups[k]) {
+                srv_wsguard_upgraded(&p->g);
+                if (p->g.state == SRV_WSG_BAD) set_deadline(r, p);
+                pair_service(r, p);
+                break;
+            }
+    /* Pairs past their deadline (a client that does not end, a refusal that stalls). */
+    uint64_t now = rv_clock_ns();
+    if (r->nwaiting > 0 && now - r->last_scan > 200000000ull) {
+        r->last_scan = now;
+        for (relay_pair *p = r->live, *next; p; p = next) {
+            next = p->next;
+            if (p->deadline_ns && now > p->deadline_ns) pair_kill(r, p);
+        }
+    }
+    /* Pairs whose turn ended with bytes still moving get another. */
+    relay_pair *busy = r->busy;
+    r->busy = NULL;
+    while (busy) {
+        relay_pair *p = busy;
+        busy = p->busy_next;
+        p->busy = 0;
+        if (!p->dead) pair_service(r, p);
+    }
+    /* No dead pair stays on the busy list: they are freed below. */
+    for (relay_pair **pp = &r->busy; *pp;)
+        if ((*pp)->dead) *pp = (*pp)->busy_next;
+        else pp = &(*pp)->busy_next;
+    while (r->graveyard) {
+        relay_pair *p = r->graveyard;
+        r->graveyard = p->next;
+        free(p);
+    }
+}
+
+static void *relay_main(void *arg) {
+    srv_relay *r = arg;
+    while (!atomic_load(&r->quit)) relay_step(r, 250);
     return NULL;
 }
 
-srv_relay *srv_relay_start(void) {
+int srv_relay_fd(const srv_relay *r) { return r->ep; }
+
+int srv_relay_run(srv_relay *r) {
+    relay_step(r, 0);
+    return r->busy != NULL;
+}
+
+srv_relay *srv_relay_start(int own_thread) {
     srv_relay *r = calloc(1, sizeof *r);
     if (!r) return NULL;
     r->ep = epoll_create1(EPOLL_CLOEXEC);
@@ -327,11 +379,11 @@ srv_relay *srv_relay_start(void) {
     pthread_mutex_init(&r->lock, NULL);
     struct epoll_event ev = {.events = EPOLLIN, .data.ptr = NULL};
     if (r->ep < 0 || r->wake < 0 || epoll_ctl(r->ep, EPOLL_CTL_ADD, r->wake, &ev) ||
-        pthread_create(&r->thread, NULL, relay_main, r)) {
+        (own_thread && pthread_create(&r->thread, NULL, relay_main, r))) {
         srv_relay_stop(r);
         return NULL;
     }
-    r->started = 1;
+    r->started = own_thread;
     return r;
 }
 

@@ -786,6 +786,7 @@ int srv_room_apply_commit(srv *s, room *r, int64_t version, int keep, int undo, 
     r->version = version;
     r->undo_request = (rv_color)undo;
     r->ai_pending = ai > 0;
+    srv_trace(s, "apply", "%s %d", r->rec.id, keep);
     broadcast_state(r);
     return 0;
 }
@@ -1260,6 +1261,8 @@ static void commit_job(srv *s, room *r, srv_conn *c, const rv_game *g, int keep,
     j->by = by;
     snprintf(j->what, sizeof j->what, "%s", what);
     r->busy_conn = c;
+    srv_trace(s, "sub", "%s %lld %d %llu", r->rec.id, (long long)j->game_id, keep,
+              (unsigned long long)(c ? c->rx_ns : 0));
     srv_db_submit(s, j);
 }
 
@@ -2024,6 +2027,7 @@ void srv_room_db_done(srv *s, srv_db_job *j) {
     room *r = j->room;
     r->busy = 0;
     if (j->kind == SRV_DB_COMMIT) {
+        srv_trace(s, "done", "%s %d %d", r->rec.id, j->keep, j->rc);
         commit_done(s, r, j);
     } else if (j->kind == SRV_DB_START) {
         if (start_done(s, r, j)) return;

@@ -72,6 +72,7 @@ static int rate_ok(srv_conn *c) {
 
 static void on_receive(srv *s, srv_conn *c, struct lws *wsi, const char *in, size_t len) {
     if (lws_is_first_fragment(wsi)) {
+        if (s && s->trace) c->rx_ns = rv_clock_ns();
         c->rxlen = 0;
         c->rx_too_big = 0;
     }
@@ -221,10 +222,27 @@ static const lws_retry_bo_t idle_policy = {.secs_since_valid_ping = 30,
 typedef struct srv_tick {
     lws_sorted_usec_list_t sul;
     srv *s;
+    int relay_in_loop;
 } srv_tick;
+
+/* The relay's sockets have something (the relay on the network thread). */
+typedef struct srv_relay_watch {
+    ev_io io;
+    srv_relay *relay;
+    int busy;                  /* pairs still moving: served again before waiting */
+} srv_relay_watch;
+
+static void on_relay(struct ev_loop *loop, ev_io *w, int revents) {
+    (void)loop;
+    (void)revents;
+    srv_relay_watch *rw = (srv_relay_watch *)w;
+    rw->busy = srv_relay_run(rw->relay);
+}
 
 static void on_tick(lws_sorted_usec_list_t *sul) {
     srv_tick *t = lws_container_of(sul, srv_tick, sul);
+    /* The relay's deadlines (lingering, refused clients) when it runs on this thread. */
+    if (t->relay_in_loop) srv_relay_run(t->s->listener.relay);
     srv_rooms_tick(t->s);
     srv_shared_tick(t->s);
     lws_sul_schedule(t->s->ctx, 0, &t->sul, on_tick, (lws_usec_t)SRV_TICK_MS * 1000);
@@ -324,12 +342,16 @@ int rv_server_run(const rv_server_opts *o) {
         return 2;
     }
     int port = s->listener.port;
-    if (srv_ai_start(s) || srv_listen_start(s)) {
+    srv_trace_open(s);
+    /* On the libev loop the relay is served by this thread: no hop between two threads for
+       every message each way. */
+    if (srv_ai_start(s) || srv_listen_start(s, loop != NULL)) {
         fprintf(stderr, "renversi serve: cannot start the AI and accept threads\n");
         srv_listen_close(s);
         srv_ai_stop(s);
         lws_context_destroy(s->ctx);
         if (loop) ev_loop_destroy(loop);
+        srv_trace_close(s);
         rv_store_close(s->store);
         free(s);
         return 2;
@@ -344,6 +366,7 @@ int rv_server_run(const rv_server_opts *o) {
         srv_ai_stop(s);
         lws_context_destroy(s->ctx);
         if (loop) ev_loop_destroy(loop);
+        srv_trace_close(s);
         rv_store_close(s->store);
         free(s);
         return 2;
@@ -353,6 +376,14 @@ int rv_server_run(const rv_server_opts *o) {
     srv_tick tick;
     memset(&tick, 0, sizeof tick);
     tick.s = s;
+    tick.relay_in_loop = loop != NULL;
+    srv_relay_watch rw;
+    memset(&rw, 0, sizeof rw);
+    rw.relay = s->listener.relay;
+    if (loop) {
+        ev_io_init(&rw.io, on_relay, srv_relay_fd(rw.relay), EV_READ);
+        ev_io_start(loop, &rw.io);
+    }
     lws_sul_schedule(s->ctx, 0, &tick.sul, on_tick, (lws_usec_t)SRV_TICK_MS * 1000);
 
     volatile sig_atomic_t *stop = o->stop;
@@ -377,8 +408,12 @@ int rv_server_run(const rv_server_opts *o) {
     }
     if (o->ready) o->ready(port, o->ready_arg);
     while (!*stop) {
-        if (loop) ev_run(loop, EVRUN_ONCE); /* libwebsockets' callbacks run from it */
-        else if (lws_service(s->ctx, 0) < 0) break;
+        if (loop) {
+            ev_run(loop, rw.busy ? EVRUN_NOWAIT : EVRUN_ONCE); /* libwebsockets' callbacks */
+            if (rw.busy) rw.busy = srv_relay_run(rw.relay);
+        } else if (lws_service(s->ctx, 0) < 0) {
+            break;
+        }
         srv_rooms_flush(s);
     }
     if (!o->stop) {
@@ -387,6 +422,7 @@ int rv_server_run(const rv_server_opts *o) {
         signal_ctx = NULL;
     }
     lws_sul_cancel(&tick.sul);
+    if (loop) ev_io_stop(loop, &rw.io);
     srv_listen_close(s);
     srv_shared_stop(s);
     srv_db_stop(s);
@@ -394,6 +430,7 @@ int rv_server_run(const rv_server_opts *o) {
     lws_context_destroy(s->ctx);
     if (loop) ev_loop_destroy(loop);
     srv_rooms_free(s);
+    srv_trace_close(s);
     rv_store_close(s->store);
     free(s);
     return 0;

@@ -1,7 +1,9 @@
 /*
  * Several servers on one PostgreSQL store. Two threads, each with its own connection:
  *   - the watch thread hears every server's notices (LISTEN renversi) and hands them to the
- *     network thread through lws_cancel_service(): a commit's notice carries the change, which
+ *     network thread through lws_cancel_service() (not the store worker's own commits, which
+ *     the network thread has from the worker), and new AI jobs (LISTEN renversi_jobs, on the
+ *     same connection) to the job thread: a commit's notice carries the change, which
  *     the rooms loaded here replay through the rules (no read; a room that cannot follow is
  *     read again by the store worker, db_worker.c); chat lines and opening choices stored by
  *     another server ("!e") go to this server's clients of the room;
@@ -18,6 +20,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "renversi/core.h"
@@ -42,13 +45,50 @@ static void push_event(srv *s, const rv_store_event *ev, int resync) {
     if (wake) lws_cancel_service(s->ctx);
 }
 
+/* Wakes the job thread to claim a job now. */
+static void kick_jobs(srv *s) {
+    pthread_mutex_lock(&s->job_lock);
+    s->job_kick = 1;
+    pthread_cond_signal(&s->job_cond);
+    pthread_mutex_unlock(&s->job_lock);
+}
+
+/* The job thread waits up to MS for a kick (jobs whose lease ran out are seen by the claim
+   that follows, so it claims at least every MS). */
+static void wait_for_jobs(srv *s, long ms) {
+    struct timespec until;
+    clock_gettime(CLOCK_REALTIME, &until);
+    until.tv_sec += ms / 1000;
+    until.tv_nsec += (ms % 1000) * 1000000L;
+    if (until.tv_nsec >= 1000000000L) {
+        until.tv_sec++;
+        until.tv_nsec -= 1000000000L;
+    }
+    pthread_mutex_lock(&s->job_lock);
+    if (!s->job_kick && !s->shared_quit) pthread_cond_timedwait(&s->job_cond, &s->job_lock, &until);
+    s->job_kick = 0;
+    pthread_mutex_unlock(&s->job_lock);
+}
+
 static void *watch_main(void *arg) {
     srv *s = arg;
     while (!s->shared_quit) {
         rv_store_event ev;
         int rc = rv_store_watch_next(s->watch, 250, &ev);
-        if (rc == 1) push_event(s, &ev, 0);
-        else if (rc < 0) push_event(s, NULL, 1);
+        if (rc == 1 && ev.job) {
+            kick_jobs(s);
+        } else if (rc == 1) {
+            srv_trace(s, "heard", "%d %s", ev.sender, ev.notice);
+            /* The store worker's own commits and chat lines are applied (or told) already
+               (heard_change, heard_event): not worth waking the network thread for. */
+            int ours = ev.sender && ev.sender == atomic_load(&s->db_session);
+            if (ours && (ev.notice[0] != '!' || !strncmp(ev.notice, "!e ", 3))) continue;
+            push_event(s, &ev, 0);
+        } else if (rc < 0) {
+            /* Lost (or back): anything may have been missed, jobs too. */
+            push_event(s, NULL, 1);
+            kick_jobs(s);
+        }
     }
     return NULL;
 }
@@ -100,10 +140,10 @@ static void *job_main(void *arg) {
             think_job(s, &job);
             continue;
         }
-        /* None (or the database is away): wait for a new job, at most a second, so that
-           jobs whose lease runs out are seen too. */
-        rv_store_event ev;
-        if (got < 0 || rv_store_watch_next(s->job_watch, 1000, &ev) < 0) usleep(250 * 1000);
+        /* None (or the database is away): wait for a new job (the watch thread hears of it),
+           at most a second, so that jobs whose lease runs out are seen too. */
+        if (got < 0) usleep(250 * 1000);
+        else wait_for_jobs(s, 1000);
     }
     return NULL;
 }
@@ -116,9 +156,14 @@ int srv_shared_start(srv *s, char *err, size_t errlen) {
     if (srv_random_hex(rnd, 4)) snprintf(rnd, sizeof rnd, "0");
     snprintf(s->instance, sizeof s->instance, "%.24s:%ld:%s", host, (long)getpid(), rnd);
     pthread_mutex_init(&s->ev_lock, NULL);
+    pthread_mutex_init(&s->job_lock, NULL);
+    pthread_cond_init(&s->job_cond, NULL);
+    s->job_lock_ready = 1;
+    s->job_kick = 0;
     s->shared_quit = 0;
-    if (!(s->watch = rv_store_watch_open(s->db, RV_STORE_WATCH_ROOMS, err, errlen)) ||
-        !(s->job_watch = rv_store_watch_open(s->db, RV_STORE_WATCH_JOBS, err, errlen)) ||
+    /* One listening connection for both channels: PostgreSQL wakes every listening session
+       for every notice, so a second one would wake for each move to find nothing. */
+    if (!(s->watch = rv_store_watch_open(s->db, RV_STORE_WATCH_ALL, err, errlen)) ||
         !(s->job_store = rv_store_open(s->db, err, errlen))) {
         srv_shared_stop(s);
         return -1;
@@ -152,15 +197,20 @@ void srv_shared_stop(srv *s) {
         rv_store_notify(s->store, n);
     }
     s->shared_quit = 1;
+    if (s->job_lock_ready) kick_jobs(s);
     if (s->job_ai) rv_game_ai_stop(s->job_ai);
     if (s->watch_started) pthread_join(s->watch_thread, NULL);
     if (s->job_started) pthread_join(s->job_thread, NULL);
     s->watch_started = s->job_started = 0;
     rv_store_watch_close(s->watch);
-    rv_store_watch_close(s->job_watch);
     rv_store_close(s->job_store);
     if (s->job_ai) rv_game_ai_free(s->job_ai);
-    s->watch = s->job_watch = NULL;
+    if (s->job_lock_ready) {
+        pthread_mutex_destroy(&s->job_lock);
+        pthread_cond_destroy(&s->job_cond);
+        s->job_lock_ready = 0;
+    }
+    s->watch = NULL;
     s->job_store = NULL;
     s->job_ai = NULL;
     while (s->events) {

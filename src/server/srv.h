@@ -7,6 +7,7 @@
 #include <stdatomic.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "renversi/game.h"
 #include "renversi/game_ai.h"
@@ -59,7 +60,7 @@ typedef struct srv_buf {
 } srv_buf;
 
 typedef struct srv_msg {
-    struct srv_msg *next;
+    struct srv_msg *next, *prev;
     srv_buf *buf;
     uint64_t queued_ns;        /* for a state: when it was queued */
 } srv_msg;
@@ -78,6 +79,7 @@ typedef struct srv_conn {
     char *rx;                  /* the message being received */
     size_t rxlen;
     int rx_too_big;
+    uint64_t rx_ns;            /* when the message being received began (RV_SERVE_TRACE) */
     double bucket;             /* rate limit tokens */
     uint64_t bucket_ns;
     uint64_t rate_err_ns;      /* when the last rate-limit error was sent */
@@ -212,7 +214,11 @@ typedef struct srv {
     volatile int shared_quit;
     pthread_mutex_t ev_lock;
     struct srv_event *events;  /* heard, not yet applied (newest first) */
-    rv_store_watch *watch, *job_watch;
+    rv_store_watch *watch;     /* both channels: changes, and new AI jobs for the job thread */
+    pthread_mutex_t job_lock;
+    pthread_cond_t job_cond;
+    int job_kick;              /* a new job was heard (or the watch was lost): claim now */
+    int job_lock_ready;
     rv_store *job_store;
     rv_game_ai *job_ai;
     uint64_t beat_ns;          /* when this server last said it lives */
@@ -226,7 +232,15 @@ typedef struct srv {
     rv_store *db_store;
     atomic_int db_ready;       /* the worker's last database call (or probe) succeeded */
     atomic_int db_session;     /* the worker's database session (its commits' notices) */
+    FILE *trace;               /* RV_SERVE_TRACE (trace.c), or NULL */
+    pthread_mutex_t trace_lock;
 } srv;
+
+/* trace.c: RV_SERVE_TRACE, the stages of each move with their times (off unless set). */
+void srv_trace_open(srv *s);
+void srv_trace(srv *s, const char *stage, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+void srv_trace_close(srv *s);
 
 /* outq.c: queue a text message for one client (copied). */
 void srv_send(srv_conn *c, const char *text, size_t len);
@@ -444,14 +458,21 @@ void srv_ai_restop(srv *s);
 void srv_ai_collect(srv *s);
 /* listen.c: binds host:port (0 on success, else *err). */
 int srv_listen_open(srv_listener *l, const char *host, int port, char *err, size_t errlen);
-/* Starts the accept thread (s->ctx set). */
-int srv_listen_start(srv *s);
+/* Starts the accept thread (s->ctx set) and the relay: with a thread of its own, or, when
+   IN_LOOP, served by the network thread (srv_relay_fd, srv_relay_run). */
+int srv_listen_start(srv *s, int in_loop);
 /* Hands the accepted connections to libwebsockets (network thread). */
 void srv_listen_adopt(srv *s, struct lws_vhost *vh);
 /* Stops the thread and closes the socket. */
 void srv_listen_close(srv *s);
-/* relay.c: starts the relay thread (NULL when it cannot). */
-srv_relay *srv_relay_start(void);
+/* relay.c: starts the relay, with a thread of its own when OWN_THREAD, else served by
+   srv_relay_run (NULL when it cannot). */
+srv_relay *srv_relay_start(int own_thread);
+/* A descriptor that is readable when the relay has work (without its own thread). */
+int srv_relay_fd(const srv_relay *r);
+/* Serves what is ready without waiting (network thread); 1 when pairs still have bytes
+   moving (run it again before waiting for events). */
+int srv_relay_run(srv_relay *r);
 /* Stops it and closes every connection it holds. */
 void srv_relay_stop(srv_relay *r);
 /* Takes a client's socket; returns the descriptor for libwebsockets (-1 on failure, the

@@ -198,10 +198,11 @@ int rv_store_drop_job(rv_store *s, const rv_store_job *job);
 
 /*
  * Hearing other servers' commits (shared stores): a watch is its own connection to the
- * database DB, listening for changes to rooms or for new AI jobs.
+ * database DB, listening for changes to rooms, for new AI jobs, or for both (one connection:
+ * PostgreSQL wakes every listening session for every notice, whatever its channel).
  */
 typedef struct rv_store_watch rv_store_watch;
-enum { RV_STORE_WATCH_ROOMS, RV_STORE_WATCH_JOBS };
+enum { RV_STORE_WATCH_ROOMS, RV_STORE_WATCH_JOBS, RV_STORE_WATCH_ALL };
 /*
  * A change: a commit to GAME of ROOM at VERSION, or (game 0) to the room itself. The
  * notice's whole text is in `notice`: a commit's is "ROOM GAME VERSION KEEP UNDO AI MOVES
@@ -214,6 +215,7 @@ typedef struct rv_store_event {
     int64_t game;
     int64_t version;
     int sender;       /* the session that sent it (rv_store_session) */
+    int job;          /* a new AI job (the notice is its game), not a change */
     char notice[RV_STORE_NOTICE];
 } rv_store_event;
 /* Opens a watch on DB (a PostgreSQL URL); NULL with err set otherwise. */

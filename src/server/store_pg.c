@@ -872,15 +872,16 @@ static const rv_store_ops pg_ops = {
 
 struct rv_store_watch {
     PGconn *conn;
-    const char *channel;
+    int what; /* RV_STORE_WATCH_ROOMS, _JOBS or _ALL */
     int lost; /* the connection broke: re-made on the next wait */
 };
 
 static int watch_listen(rv_store_watch *w) {
     if (PQstatus(w->conn) != CONNECTION_OK) return -1;
     PQsetNoticeProcessor(w->conn, quiet_notices, NULL);
-    char sql[64];
-    snprintf(sql, sizeof sql, "LISTEN %s", w->channel);
+    const char *sql = w->what == RV_STORE_WATCH_ALL    ? "LISTEN renversi; LISTEN renversi_jobs"
+                      : w->what == RV_STORE_WATCH_JOBS ? "LISTEN renversi_jobs"
+                                                       : "LISTEN renversi";
     PGresult *r = PQexec(w->conn, sql);
     int ok = PQresultStatus(r) == PGRES_COMMAND_OK;
     PQclear(r);
@@ -893,7 +894,7 @@ rv_store_watch *rv_store_pg_watch_open(const char *url, int what, char *err, siz
         snprintf(err, errlen, "out of memory");
         return NULL;
     }
-    w->channel = what == RV_STORE_WATCH_JOBS ? "renversi_jobs" : "renversi";
+    w->what = what;
     w->conn = PQconnectdbParams(conn_keys, CONN_VALS("renversi-watch", url), 1);
     if (!w->conn || watch_listen(w)) {
         char m[400];
@@ -945,6 +946,7 @@ int rv_store_watch_next(rv_store_watch *w, int timeout_ms, rv_store_event *ev) {
         PGnotify *n = PQnotifies(w->conn);
         if (n) {
             parse_event(n->extra, n->be_pid, ev);
+            ev->job = !strcmp(n->relname, "renversi_jobs");
             PQfreemem(n);
             return 1;
         }
