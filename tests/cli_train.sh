@@ -90,6 +90,16 @@ expect_exit 1 "$gen" "$tmp/w2.bin" "$tmp/d.delta" "$tmp/x.c"
 head -c 40 "$tmp/d.delta" >"$tmp/cut.delta"
 expect_exit 1 "$gen" "$tmp/w.bin" "$tmp/cut.delta" "$tmp/x.c"
 expect_exit 1 "$train" fit --epochs 1 --init "$tmp/short.bin" --out "$tmp/x.bin" "$tmp/l1.txt"
+# --first-stage/--last-stage: only stage 3 is refitted; every other byte but
+# the header's checksum stays that of --init (a stage is 167338 int16 weights).
+expect_exit 0 "$train" fit --epochs 3 --init "$tmp/w.bin" --first-stage 3 --last-stage 3 \
+    --out "$tmp/w3.bin" "$tmp/l1.txt"
+outside=$(cmp -l "$tmp/w.bin" "$tmp/w3.bin" | awk -v lo=$((20 + 3 * 334676)) -v hi=$((20 + 4 * 334676)) \
+    '$1 > 20 && ($1 <= lo || $1 > hi) { n++ } $1 > lo && $1 <= hi { in_ = 1 } END { print n + 0, in_ + 0 }')
+if [ "$outside" = "0 1" ]; then ok; else bad "--first-stage 3 --last-stage 3: changes outside/inside stage 3: $outside"; fi
+expect_exit 2 "$train" fit --epochs 1 --init "$tmp/w.bin" --first-stage 4 --last-stage 3 --out "$tmp/x.bin" "$tmp/l1.txt"
+expect_exit 2 "$train" fit --epochs 1 --first-stage 1 --out "$tmp/x.bin" "$tmp/l1.txt"
+expect_exit 2 "$train" fit --epochs 1 --init "$tmp/w.bin" --last-stage 15 --out "$tmp/x.bin" "$tmp/l1.txt"
 # Smoothing between stages (as the build does) changes the tables; a bad stage is refused.
 expect_exit 0 "$gen" --smooth 2 "$tmp/w.bin" "$tmp/ws.c"
 if ! cmp -s "$tmp/w.c" "$tmp/ws.c"; then ok; else bad "--smooth changed nothing"; fi

@@ -78,7 +78,8 @@ static void usage(FILE *f) {
             "       rv-train games [--solve E] [--out FILE] GAMES...\n"
             "       rv-train relabel [--depth D] [--solve E] [--blend A] [--every K] [--out FILE] DATA...\n"
             "       rv-train fit [--epochs N] [--l2 X] [--min N] [--init FILE [--delta FILE]\n"
-            "                    [--quantum Q]] [--freeze-patterns 1] [--out FILE] DATA...\n"
+            "                    [--quantum Q] [--first-stage A] [--last-stage B]] [--freeze-patterns 1]\n"
+            "                    [--out FILE] DATA...\n"
             "       rv-train probcut-data --positions N --seed S [--depth D] [--out FILE]\n"
             "       rv-train probcut-fit [--out FILE] DATA...\n"
             "       rv-train eg-probcut-data --positions N --seed S [--min E] [--max F] [--out FILE]\n"
@@ -121,6 +122,8 @@ static void usage(FILE *f) {
             "          rounds each change to a multiple of Q/128 disc (--quantum,\n"
             "          default 1) and --delta writes the changes as a delta file.\n"
             "          --freeze-patterns 1 fits only mobility and the empties bias.\n"
+            "          --first-stage A --last-stage B (0..14, empties / 4) fit only those\n"
+            "          stages; the others keep the --init weights.\n"
             "probcut-data  samples N positions (12..52 empties, seed S) from games played\n"
             "          from random openings and writes 'PLAYER OPPONENT EMPTIES S0 .. SD':\n"
             "          full-window midgame scores (centidiscs) at depths 0..D (default 11)\n"
@@ -897,7 +900,7 @@ static int write_delta(const char *path, const int16_t *base, const int16_t *w, 
 /* The options and data files of `fit`: -1 to go on, else the exit status. */
 static int fit_args(int argc, char **argv, dataset *dd, int *nfiles_out, long *epochs_out,
                     double *l2_out, const char **out_out, const char **init_out, long *min_out,
-                    const char **delta_out, long *quantum_out, int *freeze_out) {
+                    const char **delta_out, long *quantum_out, int *freeze_out, long *stages_out) {
     dataset d = *dd;
     int nfiles = 0;
     long epochs = *epochs_out;
@@ -912,6 +915,8 @@ static int fit_args(int argc, char **argv, dataset *dd, int *nfiles_out, long *e
                                {"--freeze-patterns", RV_CLI_INT, &freeze, 0, 1},
                                {"--quantum", RV_CLI_INT, quantum_out, 1, 1024},
                                {"--min", RV_CLI_INT, min_out, 1, 100000000},
+                               {"--first-stage", RV_CLI_INT, &stages_out[0], 0, RV_PAT_STAGES - 1},
+                               {"--last-stage", RV_CLI_INT, &stages_out[1], 0, RV_PAT_STAGES - 1},
                                {NULL, RV_CLI_FLAG, NULL, 0, 0}};
     int npos, rc = rv_cli_options("rv-train fit", argc, argv, opts, &npos);
     *freeze_out = (int)freeze;
@@ -944,14 +949,19 @@ static int fit_run(int argc, char **argv, dataset *dp) {
     const char *out_path = "eval_weights.bin", *init_path = NULL, *delta_path = NULL;
     long min_n = 50000, quantum = 1;
     int freeze = 0;
+    long stages[2] = {0, RV_PAT_STAGES - 1};
     dataset d = {0};
     int nfiles = 0;
     int rc = fit_args(argc, argv, &d, &nfiles, &epochs, &l2, &out_path, &init_path, &min_n,
-                      &delta_path, &quantum, &freeze);
+                      &delta_path, &quantum, &freeze, stages);
     *dp = d;
     if (rc >= 0) return rc;
     if (!nfiles) return fprintf(stderr, "rv-train fit: no DATA files given\n"), 2;
     if (delta_path && !init_path) return fprintf(stderr, "rv-train fit: --delta needs --init\n"), 2;
+    if (stages[0] > stages[1])
+        return fprintf(stderr, "rv-train fit: --first-stage %ld is after --last-stage %ld\n", stages[0], stages[1]), 2;
+    if ((stages[0] > 0 || stages[1] < RV_PAT_STAGES - 1) && !init_path)
+        return fprintf(stderr, "rv-train fit: --first-stage/--last-stage need --init (the other stages keep it)\n"), 2;
     fprintf(stderr, "fit: %zu positions from %d files\n", d.n, nfiles);
     uint32_t *canon = make_canon();
     uint32_t nw = rv_pat_offset[RV_PAT_GROUPS];
@@ -965,6 +975,10 @@ static int fit_run(int argc, char **argv, dataset *dp) {
     if (init_path && !(init = read_weights(init_path))) return 1;
 
     for (int st = 0; st < RV_PAT_STAGES; st++) {
+        if (st < stages[0] || st > stages[1]) { /* not fitted: the --init weights stay */
+            memcpy(&out[(size_t)st * nw], &init[(size_t)st * nw], (size_t)nw * sizeof *out);
+            continue;
+        }
         /* The stage's positions, widened to neighbouring empties while there
          * are too few (the first moves of a game are rarely in the data). */
         int lo = 4 * st, hi = st == RV_PAT_STAGES - 1 ? 60 : 4 * st + 3;

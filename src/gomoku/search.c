@@ -61,11 +61,11 @@ static int evaluate(const gboard *b) {
     return s;
 }
 
-/* Score used to order moves: attack plus defence. */
+/* Score used to order and choose moves: the fitted move score (gb_move_score, from both
+   colours' patterns and threat levels at p), plus a little history. */
 static int move_score(const rv_gomoku_ai *ai, const gboard *b, int p) {
-    int us = b->stm - 1;
-    int h = ai->history[us][p] >> 6;
-    return b->val[us][p] * 4 + b->val[1 - us][p] * 3 + (h < 24 ? h : 24);
+    int h = ai->history[b->stm - 1][p] >> 6;
+    return gb_move_score(b, p) + (h < 24 ? h : 24);
 }
 
 #define MAX_THREATS 24 /* threat points gsearch_defences checks; more: the old rule */
