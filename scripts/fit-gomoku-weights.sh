@@ -11,6 +11,12 @@
 #      second round played with it: 314 freestyle, 250 Renju games (seed ROUNDS + 1,
 #      20000 nodes a move, wide openings: 3-8 random stones in the central 9x9) in
 #      DATA/RULE-(ROUNDS+1).txt;
+#   2b. for the rules listed in THIRD: the tables fitted from rounds 1 to ROUNDS + 1 (as in
+#      3) play a third round, 300 games a rule (seed ROUNDS + 2, 30000 nodes a move, wide
+#      openings) in DATA/RULE-(ROUNDS+2).txt, and their final fit is over all the rounds
+#      with the penalty L2_THIRD, 600 (at 300 freestyle's ranked white's four-three above
+#      its open four); by default freestyle only (Renju's third round did not win:
+#      BENCHMARKS.md);
 #   3. fit: per rule, logistic regression of the results blended half and half
 #      with the self-play search's scores on the evaluation's features, over all
 #      its games (rv-gomoku-train fit: BLEND, L2 penalty and Newton steps below;
@@ -20,9 +26,10 @@
 #      default exact five, whose fitted table did not win (BENCHMARKS.md);
 #   4. emit: the three tables as C into src/gomoku/eval_weights.c;
 #   5. move scores: per rule fitted (freestyle, Renju; exact five takes freestyle's), a
-#      softmax of the move each self-play search played over the candidate points, on all
-#      the rule's games (rv-gomoku-train movefit, L2 MOVE_L2, MOVE_ITERS Newton steps),
-#      emitted as C into src/gomoku/move_weights.c (rv-gomoku-train emit-moves).
+#      softmax of the move each self-play search played over the candidate points, on the
+#      rule's games of rounds 1 to ROUNDS + 1 (rv-gomoku-train movefit, L2 MOVE_L2,
+#      MOVE_ITERS Newton steps), emitted as C into src/gomoku/move_weights.c
+#      (rv-gomoku-train emit-moves).
 # Deterministic: the same commit and arguments give the same file. One core.
 # Self-play takes about 0.4 CPU-seconds a game at 10000 nodes on the project's
 # machine (a round about 4 CPU-minutes; the 2 rounds took 45 minutes of wall time
@@ -38,6 +45,8 @@ ITERS=${ITERS:-100}
 BLEND=${BLEND:-0.5}
 HAND=${HAND:-standard}
 SECOND=${SECOND-freestyle renju}
+THIRD=${THIRD-freestyle}
+L2_THIRD=${L2_THIRD:-600}
 L2_RENJU2=${L2_RENJU2:-600}
 MOVE_L2=${MOVE_L2:-0.5}
 MOVE_ITERS=${MOVE_ITERS:-60}
@@ -81,13 +90,27 @@ for rule in freestyle renju standard; do
         2>"$data/$rule-$second.log" && mv "$f.tmp" "$f"
     echo "fit-gomoku-weights: $rule round $second played" >&2
 done
+third=$((ROUNDS + 2))
+# l2_of RULE: the final fit's penalty
+l2_of() { if [ "$1" = renju ] && is_in renju "$SECOND"; then echo "$L2_RENJU2"; else echo "$L2"; fi; }
+for rule in freestyle renju standard; do
+    is_in "$rule" "$HAND" && continue
+    is_in "$rule" "$SECOND" && is_in "$rule" "$THIRD" || continue
+    f="$data/$rule-$third.txt"
+    [ -s "$f" ] && continue
+    fit "$rule" "$(l2_of "$rule")" "$data/$rule-second.fit" $(seq 1 "$second")
+    "$train" selfplay --rule "$rule" --games 300 --seed "$third" --nodes 30000 \
+        --openings wide --eval "table:$data/$rule-second.fit" --out "$f.tmp" \
+        2>"$data/$rule-$third.log" && mv "$f.tmp" "$f"
+    echo "fit-gomoku-weights: $rule round $third played" >&2
+done
 for rule in freestyle standard renju; do
     if is_in "$rule" "$HAND"; then
         "$train" prior --rule "$rule" --out "$data/$rule.fit"
+    elif is_in "$rule" "$SECOND" && is_in "$rule" "$THIRD"; then
+        fit "$rule" "$L2_THIRD" "$data/$rule.fit" $(seq 1 "$third")
     elif is_in "$rule" "$SECOND"; then
-        l2=$L2
-        [ "$rule" = renju ] && l2=$L2_RENJU2
-        fit "$rule" "$l2" "$data/$rule.fit" $(seq 1 "$second")
+        fit "$rule" "$(l2_of "$rule")" "$data/$rule.fit" $(seq 1 "$second")
     else
         fit "$rule" "$L2" "$data/$rule.fit" $(seq 1 "$ROUNDS")
     fi
