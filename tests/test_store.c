@@ -334,6 +334,87 @@ static void check_start_game(rv_store *s) {
     CHECK_EQ_STR(h.variant, "freestyle");
 }
 
+/* Opening acts: the stones, the note and a colour swap in one transaction checked against
+   the game's version; a stale act writes nothing at all. */
+static void check_commit_act(rv_store *s) {
+    rv_store_room r = {.id = "act1", .mode = "ai", .ai_color = 2, .level = 3};
+    snprintf(r.token[0], sizeof r.token[0], "%s", "tok-x");
+    CHECK_EQ_INT(rv_store_start_game(s, &r, 0, 0, "freestyle", 15, "human", "ai 3",
+                                     "opening=swap2;hints=0"),
+                 RV_STORE_OK);
+    int64_t g = r.game_id, v = -1;
+    /* The first three stones (no note). */
+    const char *three[] = {"h8", "h9", "i9"};
+    rv_store_act a = {.change = {.game = g, .version = 0, .keep = 0, .moves = three, .n = 3,
+                                 .result = ""}};
+    CHECK_EQ_INT(rv_store_commit_act(s, &a, &v), RV_STORE_OK);
+    CHECK_EQ_INT(v, 1);
+    /* A choice without stones bumps the version, with its note at ply 3, and swaps. */
+    rv_store_act choose = {.change = {.game = g, .version = 1, .keep = 3, .n = 0, .result = ""},
+                           .kind = "choose", .who = "white", .text = "black", .swap = 1,
+                           .room = "act1", .black = "ai 3", .white = "human"};
+    CHECK_EQ_INT(rv_store_commit_act(s, &choose, &v), RV_STORE_OK);
+    CHECK_EQ_INT(v, 2);
+    rv_store_game h;
+    CHECK_EQ_STR(moves_of(s, g, &h), "h8 h9 i9");
+    CHECK_EQ_INT(h.version, 2);
+    CHECK_EQ_STR(h.black, "ai 3");
+    CHECK_EQ_STR(h.white, "human");
+    rv_store_room got;
+    CHECK_EQ_INT(rv_store_get_room(s, "act1", &got), RV_STORE_OK);
+    CHECK_EQ_STR(got.token[0], "");
+    CHECK_EQ_STR(got.token[1], "tok-x");
+    CHECK_EQ_INT(got.ai_color, 1);
+    rv_store_note *ev;
+    int n;
+    CHECK_EQ_INT(rv_store_get_events(s, g, &ev, &n), RV_STORE_OK);
+    CHECK_EQ_INT(n, 2);
+    if (n == 2) {
+        CHECK_EQ_STR(ev[1].kind, "choose");
+        CHECK_EQ_STR(ev[1].who, "white");
+        CHECK_EQ_STR(ev[1].text, "black");
+        CHECK_EQ_INT(ev[1].ply, 3);
+    }
+    free(ev);
+    /* The same choice again against version 1 (another server was first): a conflict, and
+       no stone, note, swap or players written. */
+    const char *two[] = {"j10", "k11"};
+    rv_store_act stale = choose;
+    stale.change.moves = two;
+    stale.change.n = 2;
+    stale.black = "x";
+    stale.white = "y";
+    v = -1;
+    CHECK_EQ_INT(rv_store_commit_act(s, &stale, &v), RV_STORE_CONFLICT);
+    CHECK_EQ_INT(v, -1);
+    /* A room no longer at this game refuses the swap: nothing written either, even with
+       the game's version right. */
+    rv_store_act moved = stale;
+    moved.change.version = 2;
+    moved.room = "no-such-room";
+    CHECK_EQ_INT(rv_store_commit_act(s, &moved, &v), RV_STORE_CONFLICT);
+    CHECK_EQ_STR(moves_of(s, g, &h), "h8 h9 i9");
+    CHECK_EQ_INT(h.version, 2);
+    CHECK_EQ_STR(h.black, "ai 3");
+    CHECK_EQ_INT(rv_store_get_room(s, "act1", &got), RV_STORE_OK);
+    CHECK_EQ_STR(got.token[1], "tok-x");
+    CHECK_EQ_INT(got.ai_color, 1);
+    CHECK_EQ_INT(rv_store_get_events(s, g, &ev, &n), RV_STORE_OK);
+    CHECK_EQ_INT(n, 2);
+    free(ev);
+    /* A bad stone text fails the whole act: its note is not written. */
+    const char *bad[] = {"j 10"};
+    rv_store_act broken = {.change = {.game = g, .version = 2, .keep = 3, .moves = bad, .n = 1,
+                                      .result = ""},
+                           .kind = "declare", .who = "black", .text = "2"};
+    CHECK_EQ_INT(rv_store_commit_act(s, &broken, &v), RV_STORE_FAIL);
+    CHECK_EQ_INT(rv_store_get_events(s, g, &ev, &n), RV_STORE_OK);
+    CHECK_EQ_INT(n, 2);
+    free(ev);
+    CHECK_EQ_INT(rv_store_get_game(s, g, &h), RV_STORE_OK);
+    CHECK_EQ_INT(h.version, 2);
+}
+
 /* Several commits at once (the store worker's batches), each as if alone: the answers in
    the caller's order, a conflict and a bad change failing alone. */
 static void check_commit_many(rv_store *s) {
@@ -456,6 +537,7 @@ static void check_store(const char *db, const char *kind) {
     check_events(s, g);
     check_jobs(s);
     check_start_game(s);
+    check_commit_act(s);
     check_commit_many(s);
     if (strcmp(kind, "sqlite") != 0) check_pipeline_retry(s);
     CHECK_EQ_INT(rv_store_shared(s), strcmp(kind, "sqlite") != 0);

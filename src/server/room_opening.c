@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "server/srv.h"
 
@@ -70,11 +71,14 @@ static void act_text(const room *r, const rv_opening_act *a, char *buf, size_t n
 }
 
 /*
- * Applies an act for the colour that must act now: stones committed as moves, the choice
- * recorded as an event, the seats exchanged on a swap. RV_OK, a status of the rules (nothing
- * changed), or RV_EIO when the store failed (nothing changed either).
+ * Applies an act for the colour that must act now: its stones, its note (a choice, a
+ * declaration, an offer) and on a swap the seats and players exchanged, stored in one
+ * transaction checked against the game's version. RV_OK, a status of the rules (nothing
+ * changed), or RV_EIO when the store failed or another server acted first (nothing changed
+ * either; for a message (FROM_MSG), srv_handle then reads the room again and handles it
+ * anew).
  */
-static rv_status apply_act(srv *s, room *r, const rv_opening_act *act) {
+static rv_status apply_act(srv *s, room *r, const rv_opening_act *act, int from_msg) {
     rv_opening o = r->open;
     rv_gomoku scratch = *rv_game_gomoku(&r->game);
     rv_color actor = o.actor;
@@ -88,28 +92,45 @@ static rv_status apply_act(srv *s, room *r, const rv_opening_act *act) {
         rv_gomoku_move_at(&scratch, i, &x, &y);
         if ((st = rv_game_play_xy(&g, x, y, NULL, 0, NULL)) != RV_OK) return st;
     }
-    rv_opening open_before = r->open;
-    char text[128];
+    char text[128], b[16], w[16];
     act_text(r, act, text, sizeof text);
-    if (rv_game_nmoves(&g) > from && srv_room_commit(s, r, &g, from)) return RV_EIO;
-    r->open = o;
-    if (text[0] && srv_note(s, r, rv_opening_step_name(act->step), srv_color_name(actor), text)) {
-        r->open = open_before;
+    rv_store_room rec = r->rec;
+    if (swapped) {
+        memcpy(rec.token[0], r->rec.token[1], sizeof rec.token[0]);
+        memcpy(rec.token[1], r->rec.token[0], sizeof rec.token[1]);
+        rec.ai_color = (r->rec.ai_color & 1 ? 2 : 0) | (r->rec.ai_color & 2 ? 1 : 0);
+    }
+    rv_store_act a = {.kind = text[0] ? rv_opening_step_name(act->step) : NULL,
+                      .who = srv_color_name(actor), .text = text, .swap = swapped,
+                      .room = r->rec.id, .black = srv_player_label(&rec, RV_BLACK, b, sizeof b),
+                      .white = srv_player_label(&rec, RV_WHITE, w, sizeof w)};
+    /* The opening over with the computer to move: a shared store queues its job too. */
+    rv_color tm = rv_game_to_move(&g);
+    int ai = rv_store_shared(s->store) && rv_opening_get_step(&o) == RV_STEP_PLAY && tm &&
+                     (rec.ai_color & tm) && !rv_game_over(&g)
+                 ? rec.level
+                 : 0;
+    int64_t v;
+    int rc = srv_commit_game(s->store, r->rec.game_id, r->version, &g, from, r->undo_request, ai,
+                             &a, &v);
+    if (rc != RV_STORE_OK) {
+        if (rc == RV_STORE_CONFLICT && from_msg && !s->retried) s->retry = 1;
         return RV_EIO;
     }
-    if (swapped) {
-        char b[16], w[16];
-        srv_swap_colors(s, r);
-        rv_store_set_players(s->store, r->rec.game_id, srv_player_label(r, RV_BLACK, b, sizeof b),
-                             srv_player_label(r, RV_WHITE, w, sizeof w));
-    }
+    r->game = g;
+    r->version = v;
+    r->open = o;
+    r->ai_pending = ai > 0;
+    if (a.kind)
+        srv_event_broadcast(r, a.kind, a.who, text, rv_game_nmoves(&g), (int64_t)time(NULL));
+    if (swapped) srv_swap_seats(r, &rec);
     srv_ai_request(s, r);
     return RV_OK;
 }
 
 void srv_opening_ai_act(srv *s, room *r, const rv_opening_act *act) {
     if (!in_opening(r)) return;
-    rv_status st = apply_act(s, r, act);
+    rv_status st = apply_act(s, r, act, 0);
     if (st != RV_OK)
         fprintf(stderr, "renversi serve: the computer's opening %s was refused (%s)\n",
                 rv_opening_step_name(act->step), rv_strerror(st));
@@ -193,7 +214,8 @@ void srv_opening_point(srv *s, srv_conn *c, int x, int y) {
     if (act.step != RV_STEP_PLACE && act.step != RV_STEP_SELECT) return wrong_step(c, r);
     act.n = 1;
     act.pts[0] = (rv_gomoku_point){x, y};
-    rv_status st = apply_act(s, r, &act);
+    rv_status st = apply_act(s, r, &act, 1);
+    if (st == RV_EIO && s->retry) return; /* another server acted first: srv_handle looks again */
     if (st != RV_OK) return refused(c, r, &act, st);
     srv_broadcast_state(r);
 }
@@ -243,7 +265,8 @@ void srv_opening_msg(srv *s, srv_conn *c, const cJSON *msg) {
         act.pts[0] = (rv_gomoku_point){x, y};
     }
     if (act.step != step) return wrong_step(c, r);
-    rv_status st = apply_act(s, r, &act);
+    rv_status st = apply_act(s, r, &act, 1);
+    if (st == RV_EIO && s->retry) return; /* another server acted first: srv_handle looks again */
     if (st != RV_OK) return refused(c, r, &act, st);
     srv_broadcast_state(r);
 }

@@ -864,14 +864,10 @@ static void send_joined(srv_conn *c, room *r) {
 
 /* ---------------------------------------------------------------- actions */
 
-static const char *player_label(const room *r, int seat, char *buf, size_t n) {
-    if (r->rec.ai_color & seat) snprintf(buf, n, "ai %d", r->rec.level);
+const char *srv_player_label(const rv_store_room *rec, int seat, char *buf, size_t n) {
+    if (rec->ai_color & seat) snprintf(buf, n, "ai %d", rec->level);
     else snprintf(buf, n, "human");
     return buf;
-}
-
-const char *srv_player_label(const room *r, int seat, char *buf, size_t n) {
-    return player_label(r, seat, buf, n);
 }
 
 /* A new game for room R: its board, opening rule and rules note, the players' labels, and
@@ -1155,7 +1151,8 @@ static int room_commit(srv *s, room *r, const rv_game *g, int keep, rv_color und
     int ai = rv_store_shared(s->store) && !in_opening(r) && tm && (r->rec.ai_color & tm)
                  ? r->rec.level : 0;
     int64_t v;
-    int rc = srv_commit_game(s->store, r->rec.game_id, r->version, g, keep, undo_request, ai, &v);
+    int rc = srv_commit_game(s->store, r->rec.game_id, r->version, g, keep, undo_request, ai, NULL,
+                             &v);
     if (rc != RV_STORE_OK) {
         if (rc == RV_STORE_CONFLICT) s->retry = 1;
         return rc;
@@ -1172,7 +1169,7 @@ int srv_room_commit(srv *s, room *r, const rv_game *g, int keep) {
 }
 
 int srv_commit_game(rv_store *st, int64_t game_id, int64_t version, const rv_game *g, int keep,
-                    int undo_request, int ai_level, int64_t *nv) {
+                    int undo_request, int ai_level, const rv_store_act *act, int64_t *nv) {
     int n = rv_game_nmoves(g);
     char texts[3][16];
     const char *moves[3];
@@ -1186,7 +1183,10 @@ int srv_commit_game(rv_store *st, int64_t game_id, int64_t version, const rv_gam
     rv_store_change ch = {.game = game_id, .version = version, .keep = keep, .moves = moves,
                           .n = n > keep ? n - keep : 0, .result = res,
                           .undo_request = undo_request, .ai_level = ai_level};
-    return rv_store_commit(st, &ch, nv);
+    if (!act) return rv_store_commit(st, &ch, nv);
+    rv_store_act a = *act;
+    a.change = ch;
+    return rv_store_commit_act(st, &a, nv);
 }
 
 void srv_ai_request(srv *s, room *r) { ai_request(s, r); }
@@ -1455,20 +1455,14 @@ static void do_resign(srv *s, srv_conn *c) {
     broadcast_state(r);
 }
 
-int srv_swap_colors(srv *s, room *r) {
-    rv_store_room rec = r->rec;
-    memcpy(rec.token[0], r->rec.token[1], sizeof rec.token[0]);
-    memcpy(rec.token[1], r->rec.token[0], sizeof rec.token[1]);
-    rec.ai_color = (r->rec.ai_color & 1 ? 2 : 0) | (r->rec.ai_color & 2 ? 1 : 0);
-    if (rv_store_put_room(s->store, &rec)) return -1;
-    r->rec = rec;
+void srv_swap_seats(room *r, const rv_store_room *rec) {
+    r->rec = *rec;
     /* Each seated connection follows its token to the other seat. */
     for (srv_conn *c = r->conns; c; c = c->next_in_room)
         if (c->seat) {
             c->seat = 3 - c->seat;
             send_joined(c, r);
         }
-    return 0;
 }
 
 static void do_new(srv *s, srv_conn *c) {

@@ -125,7 +125,7 @@ static void think_job(srv *s, const rv_store_job *job) {
     }
     rv_color next = rv_game_to_move(g);
     int again = next && (room.ai_color & next) ? room.level : 0;
-    int rc = srv_commit_game(st, job->game, job->version, g, from, 0, again, NULL);
+    int rc = srv_commit_game(st, job->game, job->version, g, from, 0, again, NULL, NULL);
     /* A conflict: someone undid or resigned meanwhile; their commit dropped the job. */
     if (rc == RV_STORE_FAIL) fprintf(stderr, "renversi serve: the AI's move could not be stored\n");
     free(g);

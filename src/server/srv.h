@@ -281,11 +281,13 @@ rv_color srv_turn(const room *r);
 int srv_ai_turn(const room *r);
 /* The computer is to act: queues its job (or lets the tick retry). */
 void srv_ai_request(srv *s, room *r);
-/* The two players exchange colours (seats, tokens, the computer's colour). 0 on success. */
-int srv_swap_colors(srv *s, room *r);
+/* The two players have exchanged colours in the store (REC: the room as stored now, its
+   tokens and computer colour exchanged): the room takes it, each seated connection follows
+   its token to the other seat. */
+void srv_swap_seats(room *r, const rv_store_room *rec);
 const char *srv_color_name(rv_color c);
 /* "human" or "ai N" for the seat of colour `seat`, as the games table records it. */
-const char *srv_player_label(const room *r, int seat, char *buf, size_t n);
+const char *srv_player_label(const rv_store_room *rec, int seat, char *buf, size_t n);
 /* chat.c: chat lines and the game's other events (hints used, opening choices). */
 void srv_chat(srv *s, srv_conn *c, const struct cJSON *msg);
 /* Stores an event of the room's current game and tells everyone in the room. 0 on success. */
@@ -328,9 +330,10 @@ room *srv_room_find(srv *s, const char *id);
 /* Rebuilds game ID from a store (replaying every move through the rules). 0 on success. */
 int srv_load_game(rv_store *st, int64_t id, rv_game *g, rv_store_game *hdr);
 /* Commits game G (moves from ply KEEP on, result, undo request, an AI job at AI_LEVEL)
-   against VERSION; the store's RV_STORE_* answer, the new version in *nv. */
+   against VERSION; with ACT (an opening act: its note, its swap; its change is ignored) all
+   in one transaction. The store's RV_STORE_* answer, the new version in *nv. */
 int srv_commit_game(rv_store *st, int64_t game_id, int64_t version, const rv_game *g, int keep,
-                    int undo_request, int ai_level, int64_t *nv);
+                    int undo_request, int ai_level, const rv_store_act *act, int64_t *nv);
 /* db_worker.c: the store worker (shared stores only). */
 enum { SRV_DB_COMMIT, SRV_DB_READ, SRV_DB_NOTIFY, SRV_DB_START, SRV_DB_NOTE, SRV_DB_JOIN,
        SRV_DB_ASK };

@@ -116,6 +116,12 @@ rv_store_watch *rv_store_watch_open(const char *db, int what, char *err, size_t 
     return rv_store_pg_watch_open(db, what, err, errlen);
 }
 
+int rv_store_commit_act(rv_store *s, const rv_store_act *act, int64_t *version) {
+    if (act->swap && (!act->room || !act->black || !act->white)) return RV_STORE_FAIL;
+    if (act->kind && (!act->who || !act->text)) return RV_STORE_FAIL;
+    return s->ops->commit_act(s, act, version);
+}
+
 int rv_store_set_players(rv_store *s, int64_t game, const char *black, const char *white) {
     return s->ops->set_players(s, game, black, white);
 }

@@ -181,6 +181,24 @@ int rv_store_start_game(rv_store *s, rv_store_room *room, int64_t old_game, int 
                         const char *rules);
 
 /*
+ * An opening act (Renju/Gomoku opening rules: swap, declare, choose, ...), stored whole: its
+ * stones as `change` (n may be 0: the version is bumped all the same, so two servers cannot
+ * both store an act for one turn), its note KIND/WHO/TEXT at ply change.keep + change.n
+ * (KIND NULL: none) and, with SWAP, the exchange of room ROOM's two tokens and computer colour
+ * (the room must still be at change.game) with the game's players set to BLACK and WHITE.
+ */
+typedef struct rv_store_act {
+    rv_store_change change;
+    const char *kind, *who, *text;
+    int swap;
+    const char *room, *black, *white;
+} rv_store_act;
+/* Stores an act in one transaction, checked like rv_store_commit: RV_STORE_OK with *version
+   (may be NULL) the new version; RV_STORE_CONFLICT (the game or the room moved on) or
+   RV_STORE_FAIL, and nothing is written. */
+int rv_store_commit_act(rv_store *s, const rv_store_act *act, int64_t *version);
+
+/*
  * AI jobs (shared stores; the SQLite store never holds any): a commit with ai_level queues
  * one for the game's new version, any later commit of the game drops it. A server claims
  * one for LEASE_S seconds; when its lease runs out (the server died while thinking) another

@@ -23,6 +23,7 @@ typedef struct rv_store_ops {
                       const char *variant, int size, const char *black, const char *white,
                       const char *rules);
     int (*set_players)(rv_store *s, int64_t game, const char *black, const char *white);
+    int (*commit_act)(rv_store *s, const rv_store_act *act, int64_t *version);
     int (*add_event)(rv_store *s, int64_t game, int ply, const char *kind, const char *who,
                      const char *text);
     int (*get_events)(rv_store *s, int64_t game, rv_store_note **events, int *n);

@@ -842,6 +842,43 @@ static int pg_get_events(rv_store *base, int64_t game, rv_store_note **events, i
     return RV_STORE_OK;
 }
 
+static int pg_commit_act(rv_store *base, const rv_store_act *a, int64_t *version) {
+    pg_store *s = P(base);
+    const rv_store_change *c = &a->change;
+    if (ensure(s) || exec_ok(s, "BEGIN", NULL, 0)) {
+        report(s, "opening act");
+        return RV_STORE_FAIL;
+    }
+    s->in_tx = 1;
+    int64_t nv = 0;
+    int out = pg_commit(base, c, &nv);
+    if (out == RV_STORE_OK && a->kind &&
+        pg_add_event(base, c->game, c->keep + c->n, a->kind, a->who, a->text))
+        out = RV_STORE_FAIL;
+    if (out == RV_STORE_OK && a->swap) {
+        /* The room stays at its game; its seats are exchanged (SET reads the old row). */
+        char g[24];
+        snprintf(g, sizeof g, "%lld", (long long)c->game);
+        const char *p[] = {a->room, g, g, "1"};
+        PGresult *r = run(s, Q_NEXT_GAME, 4, p);
+        out = !r ? RV_STORE_FAIL : PQntuples(r) == 1 ? RV_STORE_OK : RV_STORE_CONFLICT;
+        PQclear(r);
+        if (out == RV_STORE_OK) out = pg_set_players(base, c->game, a->black, a->white);
+    }
+    s->in_tx = 0;
+    if (out == RV_STORE_OK && exec_ok(s, "COMMIT", NULL, 0)) {
+        report(s, "opening act");
+        out = RV_STORE_FAIL;
+    }
+    if (out != RV_STORE_OK) {
+        if (PQstatus(s->conn) == CONNECTION_OK) exec_ok(s, "ROLLBACK", NULL, 0);
+        else s->prepared = 0;
+        return out;
+    }
+    if (version) *version = nv;
+    return RV_STORE_OK;
+}
+
 static const rv_store_ops pg_ops = {
     .kind = "postgresql",
     .close = pg_close,
@@ -858,6 +895,7 @@ static const rv_store_ops pg_ops = {
     .set_room_game = pg_set_room_game,
     .start_game = pg_start_game,
     .set_players = pg_set_players,
+    .commit_act = pg_commit_act,
     .add_event = pg_add_event,
     .get_events = pg_get_events,
     .claim_job = pg_claim_job,

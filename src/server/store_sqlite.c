@@ -310,13 +310,12 @@ static int64_t st_new_game(rv_store *base, const char *room, const char *variant
     return sqlite3_last_insert_rowid(s->db);
 }
 
-static int st_commit(rv_store *base, const rv_store_change *c, int64_t *version) {
-    sqlite_store *s = S(base);
+/* A change's writes inside the caller's transaction: RV_STORE_* (nothing kept unless OK). */
+static int commit_writes(sqlite_store *s, const rv_store_change *c) {
     /* As in store_pg.c: no move text holds a space, a quote or a control character. */
     for (int i = 0; i < c->n; i++)
         for (const char *p = c->moves[i]; *p; p++)
             if ((unsigned char)*p <= ' ' || *p == '"' || *p == '\\') return RV_STORE_FAIL;
-    if (step_done(s, s->q[Q_BEGIN])) return RV_STORE_FAIL;
     sqlite3_stmt *st = s->q[Q_VERSION];
     sqlite3_bind_int64(st, 1, c->game);
     int rc = sqlite3_step(st);
@@ -344,14 +343,25 @@ static int st_commit(rv_store *base, const rv_store_change *c, int64_t *version)
         sqlite3_bind_int64(st, 4, c->game);
         if (step_done(s, st)) out = RV_STORE_FAIL;
     }
+    return out;
+}
+
+/* Ends the transaction: COMMIT when OUT is RV_STORE_OK (FAIL if that fails), else ROLLBACK. */
+static int finish(sqlite_store *s, int out) {
     if (out == RV_STORE_OK && step_done(s, s->q[Q_COMMIT])) out = RV_STORE_FAIL;
     if (out != RV_STORE_OK) {
         sqlite3_step(s->q[Q_ROLLBACK]);
         sqlite3_reset(s->q[Q_ROLLBACK]);
-        return out;
     }
-    if (version) *version = c->version + 1;
-    return RV_STORE_OK;
+    return out;
+}
+
+static int st_commit(rv_store *base, const rv_store_change *c, int64_t *version) {
+    sqlite_store *s = S(base);
+    if (step_done(s, s->q[Q_BEGIN])) return RV_STORE_FAIL;
+    int out = finish(s, commit_writes(s, c));
+    if (out == RV_STORE_OK && version) *version = c->version + 1;
+    return out;
 }
 
 static void copy_col(char *dst, size_t cap, sqlite3_stmt *st, int col) {
@@ -499,12 +509,7 @@ static int st_start_game(rv_store *base, rv_store_room *room, int64_t old_game, 
         out = changed_one(s, st);
         if (out == RV_STORE_OK && st_get_room(base, room->id, &rec)) out = RV_STORE_FAIL;
     }
-    if (out == RV_STORE_OK && step_done(s, s->q[Q_COMMIT])) out = RV_STORE_FAIL;
-    if (out != RV_STORE_OK) {
-        sqlite3_step(s->q[Q_ROLLBACK]);
-        sqlite3_reset(s->q[Q_ROLLBACK]);
-        return out;
-    }
+    if ((out = finish(s, out)) != RV_STORE_OK) return out;
     *room = rec;
     return RV_STORE_OK;
 }
@@ -561,6 +566,29 @@ static int st_get_events(rv_store *base, int64_t game, rv_store_note **events, i
     return RV_STORE_OK;
 }
 
+static int st_commit_act(rv_store *base, const rv_store_act *a, int64_t *version) {
+    sqlite_store *s = S(base);
+    const rv_store_change *c = &a->change;
+    if (step_done(s, s->q[Q_BEGIN])) return RV_STORE_FAIL;
+    int out = commit_writes(s, c);
+    if (out == RV_STORE_OK && a->kind &&
+        st_add_event(base, c->game, c->keep + c->n, a->kind, a->who, a->text))
+        out = RV_STORE_FAIL;
+    if (out == RV_STORE_OK && a->swap) {
+        /* The room stays at its game; its seats are exchanged (SET reads the old row). */
+        sqlite3_stmt *st = s->q[Q_NEXT_GAME];
+        sqlite3_bind_text(st, 1, a->room, -1, SQLITE_TRANSIENT);
+        sqlite3_bind_int64(st, 2, c->game);
+        sqlite3_bind_int64(st, 3, c->game);
+        sqlite3_bind_int(st, 4, 1);
+        out = changed_one(s, st);
+        if (out == RV_STORE_OK) out = st_set_players(base, c->game, a->black, a->white);
+    }
+    out = finish(s, out);
+    if (out == RV_STORE_OK && version) *version = c->version + 1;
+    return out;
+}
+
 static const rv_store_ops sqlite_ops = {
     .kind = "sqlite",
     .close = st_close,
@@ -577,6 +605,7 @@ static const rv_store_ops sqlite_ops = {
     .set_room_game = st_set_room_game,
     .start_game = st_start_game,
     .set_players = st_set_players,
+    .commit_act = st_commit_act,
     .add_event = st_add_event,
     .get_events = st_get_events,
     .claim_job = st_claim_job,
