@@ -258,6 +258,7 @@ void srv_db_collect(srv *s) {
         free(j->msg);
         free(j->data.ev);
         free(j->start);
+        free(j->act);
         if (j->out) srv_queue_free(j->out);
         free(j->out);
         free(j);
