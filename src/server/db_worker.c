@@ -51,6 +51,9 @@ static void run_job(srv *s, srv_db_job *j) {
         j->rc = rv_store_add_event(s->db_store, j->game_id, j->note_ply, j->note_kind,
                                    j->note_who, j->notice);
         break;
+    case SRV_DB_ACT:
+        j->rc = srv_act_store(s->db_store, j->act, &j->nv);
+        break;
     case SRV_DB_START: {
         srv_new_game *n = j->start;
         j->rc = rv_store_start_game(s->db_store, &n->rec, n->old_game, n->swap,
@@ -187,6 +190,7 @@ static void free_jobs(srv_db_job *j) {
         free(j->msg);
         free(j->data.ev);
         free(j->start);
+        free(j->act);
         if (j->out) srv_queue_free(j->out);
         free(j->out);
         free(j);
@@ -254,6 +258,7 @@ void srv_db_collect(srv *s) {
         free(j->msg);
         free(j->data.ev);
         free(j->start);
+        free(j->act);
         if (j->out) srv_queue_free(j->out);
         free(j->out);
         free(j);

@@ -70,70 +70,135 @@ static void act_text(const room *r, const rv_opening_act *a, char *buf, size_t n
     }
 }
 
-/*
- * Applies an act for the colour that must act now: its stones, its note (a choice, a
- * declaration, an offer) and on a swap the seats and players exchanged, stored in one
- * transaction checked against the game's version. RV_OK, a status of the rules (nothing
- * changed), or RV_EIO when the store failed or another server acted first (nothing changed
- * either; for a message (FROM_MSG), srv_handle then reads the room again and handles it
- * anew).
- */
-static rv_status apply_act(srv *s, room *r, const rv_opening_act *act, int from_msg) {
-    rv_opening o = r->open;
+/* An act and the state it leads to, made before it is stored. */
+typedef struct srv_act srv_act;
+struct srv_act {
+    rv_opening_act act;
+    rv_game game;           /* with the act's stones */
+    rv_opening open;
+    rv_store_room rec;      /* the seats after it */
+    rv_color actor;
+    int from, ai, undo;     /* the moves before it, the AI job it queues, the undo request */
+    int64_t game_id, version;
+    rv_store_act store;     /* its note and swap (pointing into this struct) */
+    char text[128], black[16], white[16];
+};
+
+/* Makes A, the act ACT of the colour that must act now in room R: RV_OK or a status of the
+   rules (nothing changed). */
+static rv_status plan_act(const srv *s, const room *r, const rv_opening_act *act, srv_act *a) {
+    memset(a, 0, sizeof *a);
+    a->act = *act;
+    a->open = r->open;
     rv_gomoku scratch = *rv_game_gomoku(&r->game);
-    rv_color actor = o.actor;
-    int from = rv_game_nmoves(&r->game), swapped = 0;
-    rv_status st = rv_opening_apply(&o, &scratch, act, &swapped);
+    a->actor = r->open.actor;
+    a->from = rv_game_nmoves(&r->game);
+    int swapped = 0;
+    rv_status st = rv_opening_apply(&a->open, &scratch, act, &swapped);
     if (st != RV_OK) return st;
     /* The stones the act placed, played on the room's game in the same order. */
-    rv_game g = r->game;
-    for (int i = from; i < rv_gomoku_move_count(&scratch); i++) {
+    a->game = r->game;
+    for (int i = a->from; i < rv_gomoku_move_count(&scratch); i++) {
         int x, y;
         rv_gomoku_move_at(&scratch, i, &x, &y);
-        if ((st = rv_game_play_xy(&g, x, y, NULL, 0, NULL)) != RV_OK) return st;
+        if ((st = rv_game_play_xy(&a->game, x, y, NULL, 0, NULL)) != RV_OK) return st;
     }
-    char text[128], b[16], w[16];
-    act_text(r, act, text, sizeof text);
-    rv_store_room rec = r->rec;
+    act_text(r, act, a->text, sizeof a->text);
+    a->rec = r->rec;
     if (swapped) {
-        memcpy(rec.token[0], r->rec.token[1], sizeof rec.token[0]);
-        memcpy(rec.token[1], r->rec.token[0], sizeof rec.token[1]);
-        rec.ai_color = (r->rec.ai_color & 1 ? 2 : 0) | (r->rec.ai_color & 2 ? 1 : 0);
+        memcpy(a->rec.token[0], r->rec.token[1], sizeof a->rec.token[0]);
+        memcpy(a->rec.token[1], r->rec.token[0], sizeof a->rec.token[1]);
+        a->rec.ai_color = (r->rec.ai_color & 1 ? 2 : 0) | (r->rec.ai_color & 2 ? 1 : 0);
     }
-    rv_store_act a = {.kind = text[0] ? rv_opening_step_name(act->step) : NULL,
-                      .who = srv_color_name(actor), .text = text, .swap = swapped,
-                      .room = r->rec.id, .black = srv_player_label(&rec, RV_BLACK, b, sizeof b),
-                      .white = srv_player_label(&rec, RV_WHITE, w, sizeof w)};
+    a->store = (rv_store_act){
+        .kind = a->text[0] ? rv_opening_step_name(act->step) : NULL,
+        .who = srv_color_name(a->actor), .text = a->text, .swap = swapped, .room = a->rec.id,
+        .black = srv_player_label(&a->rec, RV_BLACK, a->black, sizeof a->black),
+        .white = srv_player_label(&a->rec, RV_WHITE, a->white, sizeof a->white)};
     /* The opening over with the computer to move: a shared store queues its job too. */
-    rv_color tm = rv_game_to_move(&g);
-    int ai = rv_store_shared(s->store) && rv_opening_get_step(&o) == RV_STEP_PLAY && tm &&
-                     (rec.ai_color & tm) && !rv_game_over(&g)
-                 ? rec.level
-                 : 0;
+    rv_color tm = rv_game_to_move(&a->game);
+    a->ai = rv_store_shared(s->store) && rv_opening_get_step(&a->open) == RV_STEP_PLAY && tm &&
+                    (a->rec.ai_color & tm) && !rv_game_over(&a->game)
+                ? a->rec.level
+                : 0;
+    a->undo = r->undo_request;
+    a->game_id = r->rec.game_id;
+    a->version = r->version;
+    return RV_OK;
+}
+
+int srv_act_store(rv_store *st, const srv_act *a, int64_t *nv) {
+    return srv_commit_game(st, a->game_id, a->version, &a->game, a->from, a->undo, a->ai,
+                           &a->store, nv);
+}
+
+/* The room takes a stored act (now at version NV). */
+static void take_act(srv *s, room *r, const srv_act *a, int64_t nv) {
+    r->game = a->game;
+    r->version = nv;
+    r->open = a->open;
+    r->ai_pending = a->ai > 0;
+    if (a->text[0])
+        srv_event_broadcast(r, rv_opening_step_name(a->act.step), srv_color_name(a->actor),
+                            a->text, rv_game_nmoves(&a->game), (int64_t)time(NULL));
+    if (a->store.swap) srv_swap_seats(r, &a->rec);
+    srv_ai_request(s, r);
+}
+
+/* What apply_act answers when the store worker has the act: the room waits (srv_act_done). */
+#define ACT_PENDING 1
+
+/*
+ * Applies an act for the colour that must act now (C: the sender, NULL for the computer): its
+ * stones, its note (a choice, a declaration, an offer) and on a swap the seats and players
+ * exchanged, stored in one transaction checked against the game's version. RV_OK; a status of
+ * the rules (nothing changed); RV_EIO when the store failed or another server acted first
+ * (nothing changed either; for a message, srv_handle then reads the room again and handles it
+ * anew); ACT_PENDING when the store worker stores it (a shared store, the room not busy).
+ */
+static int apply_act(srv *s, room *r, srv_conn *c, const rv_opening_act *act) {
+    srv_act *a = malloc(sizeof *a);
+    if (!a) return RV_EIO;
+    rv_status st = plan_act(s, r, act, a);
+    if (st != RV_OK) {
+        free(a);
+        return st;
+    }
+    if (s->db_started && !r->busy) {
+        srv_db_job *j = calloc(1, sizeof *j);
+        if (!j || (c && srv_job_msg(s, j))) {
+            free(j);
+            free(a);
+            return RV_EIO;
+        }
+        j->kind = SRV_DB_ACT;
+        j->room = r;
+        j->game_id = a->game_id;
+        j->version = a->version;
+        j->act = a;
+        snprintf(j->what, sizeof j->what, "the opening %s", rv_opening_step_name(act->step));
+        r->busy_conn = c;
+        srv_db_submit(s, j);
+        return ACT_PENDING;
+    }
     int64_t v;
-    int rc = srv_commit_game(s->store, r->rec.game_id, r->version, &g, from, r->undo_request, ai,
-                             &a, &v);
+    int rc = srv_act_store(s->store, a, &v);
     if (rc != RV_STORE_OK) {
-        if (rc == RV_STORE_CONFLICT && from_msg && !s->retried) s->retry = 1;
+        if (rc == RV_STORE_CONFLICT && c && !s->retried) s->retry = 1;
+        free(a);
         return RV_EIO;
     }
-    r->game = g;
-    r->version = v;
-    r->open = o;
-    r->ai_pending = ai > 0;
-    if (a.kind)
-        srv_event_broadcast(r, a.kind, a.who, text, rv_game_nmoves(&g), (int64_t)time(NULL));
-    if (swapped) srv_swap_seats(r, &rec);
-    srv_ai_request(s, r);
+    take_act(s, r, a, v);
+    free(a);
     return RV_OK;
 }
 
 void srv_opening_ai_act(srv *s, room *r, const rv_opening_act *act) {
     if (!in_opening(r)) return;
-    rv_status st = apply_act(s, r, act, 0);
-    if (st != RV_OK)
+    int st = apply_act(s, r, NULL, act);
+    if (st != RV_OK && st != ACT_PENDING)
         fprintf(stderr, "renversi serve: the computer's opening %s was refused (%s)\n",
-                rv_opening_step_name(act->step), rv_strerror(st));
+                rv_opening_step_name(act->step), rv_strerror((rv_status)st));
 }
 
 /* The error for a refused act, worded by its step. */
@@ -214,9 +279,10 @@ void srv_opening_point(srv *s, srv_conn *c, int x, int y) {
     if (act.step != RV_STEP_PLACE && act.step != RV_STEP_SELECT) return wrong_step(c, r);
     act.n = 1;
     act.pts[0] = (rv_gomoku_point){x, y};
-    rv_status st = apply_act(s, r, &act, 1);
+    int st = apply_act(s, r, c, &act);
+    if (st == ACT_PENDING) return;
     if (st == RV_EIO && s->retry) return; /* another server acted first: srv_handle looks again */
-    if (st != RV_OK) return refused(c, r, &act, st);
+    if (st != RV_OK) return refused(c, r, &act, (rv_status)st);
     srv_broadcast_state(r);
 }
 
@@ -265,10 +331,28 @@ void srv_opening_msg(srv *s, srv_conn *c, const cJSON *msg) {
         act.pts[0] = (rv_gomoku_point){x, y};
     }
     if (act.step != step) return wrong_step(c, r);
-    rv_status st = apply_act(s, r, &act, 1);
+    int st = apply_act(s, r, c, &act);
+    if (st == ACT_PENDING) return;
     if (st == RV_EIO && s->retry) return; /* another server acted first: srv_handle looks again */
-    if (st != RV_OK) return refused(c, r, &act, st);
+    if (st != RV_OK) return refused(c, r, &act, (rv_status)st);
     srv_broadcast_state(r);
+}
+
+void srv_act_done(srv *s, room *r, srv_db_job *j) {
+    srv_conn *c = r->busy_conn;
+    r->busy_conn = NULL;
+    if (j->rc == RV_STORE_OK && r->version == j->version && r->rec.game_id == j->game_id) {
+        take_act(s, r, j->act, j->nv);
+        srv_broadcast_state(r);
+        return;
+    }
+    /* Stored, but this copy moved meanwhile; or another server acted first: read the room
+       again (and decide the message anew). */
+    if (j->rc == RV_STORE_OK || (j->rc == RV_STORE_CONFLICT && !j->retried && c))
+        return srv_reread_retry(s, r, c, j);
+    if (c) return refused(c, r, &j->act->act, RV_EIO);
+    fprintf(stderr, "renversi serve: the computer's opening %s was not stored\n",
+            rv_opening_step_name(j->act->act.step));
 }
 
 /* An event of the store back into an act (choose, declare, offer); 0 when it is one. */

@@ -943,6 +943,8 @@ static int job_msg(srv *s, srv_db_job *j) {
     return 0;
 }
 
+int srv_job_msg(srv *s, srv_db_job *j) { return job_msg(s, j); }
+
 /* A new game on a shared store: the store worker starts it; the room waits (start_done). */
 static void new_game_async(srv *s, room *r, srv_conn *c, const char *variant, int size,
                            rv_opening_rule rule, int allow_hints, int swap) {
@@ -1952,6 +1954,8 @@ static void reread_retry(srv *s, room *r, srv_conn *c, srv_db_job *j) {
     srv_db_submit(s, rj);
 }
 
+void srv_reread_retry(srv *s, room *r, srv_conn *c, srv_db_job *j) { reread_retry(s, r, c, j); }
+
 /* A new game of the store worker is done (1: the room is gone, a creation that failed). */
 static int start_done(srv *s, room *r, srv_db_job *j) {
     srv_conn *c = r->busy_conn;
@@ -2023,6 +2027,8 @@ void srv_room_db_done(srv *s, srv_db_job *j) {
     if (j->kind == SRV_DB_COMMIT) {
         srv_trace(s, "done", "%s %d %d", r->rec.id, j->keep, j->rc);
         commit_done(s, r, j);
+    } else if (j->kind == SRV_DB_ACT) {
+        srv_act_done(s, r, j);
     } else if (j->kind == SRV_DB_START) {
         if (start_done(s, r, j)) return;
     } else if (j->kind == SRV_DB_NOTE) {

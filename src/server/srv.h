@@ -336,7 +336,7 @@ int srv_commit_game(rv_store *st, int64_t game_id, int64_t version, const rv_gam
                     int undo_request, int ai_level, const rv_store_act *act, int64_t *nv);
 /* db_worker.c: the store worker (shared stores only). */
 enum { SRV_DB_COMMIT, SRV_DB_READ, SRV_DB_NOTIFY, SRV_DB_START, SRV_DB_NOTE, SRV_DB_JOIN,
-       SRV_DB_ASK };
+       SRV_DB_ASK, SRV_DB_ACT };
 /* What a re-read of a room finds (srv_room_read). */
 typedef struct srv_room_data {
     rv_store_room rec;
@@ -355,6 +355,7 @@ typedef struct srv_new_game {
     rv_opening open;
     int allow_hints;
 } srv_new_game;
+struct srv_act;
 typedef struct srv_db_job {
     struct srv_db_job *next;
     int kind;
@@ -383,6 +384,8 @@ typedef struct srv_db_job {
     /* SRV_DB_START: a new game in the room (rv_store_start_game), `after` its empty board;
        `create`: a room being created, not stored yet */
     struct srv_new_game *start;
+    /* SRV_DB_ACT: an opening act and the state it leads to (room_opening.c) */
+    struct srv_act *act;
     /* SRV_DB_JOIN, SRV_DB_ASK: a job for a connection (NULL once it has closed), in its
        list of jobs. JOIN: room join_id is read into `data`; an open seat of an online room
        is claimed for a visitor without TOKEN (the seat in join_seat, its token in `claimed`).
@@ -416,6 +419,15 @@ int srv_room_read(rv_store *st, const char *id, const rv_store_room *cur, int ro
 void srv_room_apply(srv *s, room *r, srv_room_data *d);
 /* A job of the worker is done: its answer goes to the room (network thread). */
 void srv_room_db_done(srv *s, srv_db_job *job);
+/* The store worker's part of an opening act: stores it (one transaction). */
+int srv_act_store(rv_store *st, const struct srv_act *a, int64_t *nv);
+/* An opening act the store worker has stored (or not): the room takes it, or the message is
+   handled again on the room read anew, or its sender hears why not. */
+void srv_act_done(srv *s, room *r, srv_db_job *j);
+/* rooms.c, for jobs of other files: copies the message being handled into J (0 on success);
+   reads room R again and then handles J's message anew (a conflict) for C. */
+int srv_job_msg(srv *s, srv_db_job *j);
+void srv_reread_retry(srv *s, room *r, srv_conn *c, srv_db_job *j);
 /* A commit heard from another server, applied to the room's copy through the rules when it
    follows it directly (no opening under way); -1: the room must be read again. */
 int srv_room_apply_commit(srv *s, room *r, int64_t version, int keep, int undo, int ai,
