@@ -422,7 +422,14 @@ static int add_position(dataset *d, const gboard *b, float y, int e, int hold) {
     return 0;
 }
 
-static int load_games(dataset *d, const char *path, rv_gomoku_rule rule, gb_tables *t, long *ngames) {
+/* One position of a game file, before its move (x, y) with the search's value e is played:
+   result is black's (-1, 0, 1), hold says whether the game is held out. Nonzero stops. */
+typedef int (*game_visit)(void *ctx, gboard *b, int x, int y, int e, int result, int hold);
+
+/* Reads a game file ("RESULT NOPEN x,y,e ..." a line) and calls visit for every position after
+   the opening; every tenth game (counted in *ngames) is held out. 0 or 1 (told on stderr). */
+static int read_games(const char *path, rv_gomoku_rule rule, gb_tables *t, long *ngames,
+                      game_visit visit, void *ctx) {
     FILE *f = fopen(path, "r");
     if (!f) {
         perror(path);
@@ -459,19 +466,27 @@ static int load_games(dataset *d, const char *path, rv_gomoku_rule rule, gb_tabl
                 fclose(f);
                 return 1;
             }
-            if (i >= nopen) {
-                float lab = result == 0 ? 0.5f : (result == 1) == (b.stm == RV_BLACK) ? 1.0f : 0.0f;
-                if (add_position(d, &b, lab, e, hold)) {
-                    fprintf(stderr, "rv-gomoku-train: out of memory\n");
-                    fclose(f);
-                    return 1;
-                }
+            if (i >= nopen && visit(ctx, &b, x, y, e, result, hold)) {
+                fprintf(stderr, "rv-gomoku-train: out of memory\n");
+                fclose(f);
+                return 1;
             }
             gb_play(&b, gb_index(x, y));
         }
     }
     fclose(f);
     return 0;
+}
+
+/* The evaluation's sample: the position labelled by the game's result for the side to move. */
+static int visit_eval(void *ctx, gboard *b, int x, int y, int e, int result, int hold) {
+    (void)x, (void)y;
+    float lab = result == 0 ? 0.5f : (result == 1) == (b->stm == RV_BLACK) ? 1.0f : 0.0f;
+    return add_position(ctx, b, lab, e, hold);
+}
+
+static int load_games(dataset *d, const char *path, rv_gomoku_rule rule, gb_tables *t, long *ngames) {
+    return read_games(path, rule, t, ngames, visit_eval, d);
 }
 
 static double sigmoid(double z) { return 1.0 / (1.0 + exp(-z)); }
@@ -741,54 +756,15 @@ static int add_move_position(mdata *d, gboard *b, int m, int hold) {
     return 0;
 }
 
+/* The move scores' sample: the position and the move the search played there. */
+static int visit_move(void *ctx, gboard *b, int x, int y, int e, int result, int hold) {
+    (void)e, (void)result;
+    return add_move_position(ctx, b, gb_index(x, y), hold);
+}
+
 static int load_move_games(mdata *d, const char *path, rv_gomoku_rule rule, gb_tables *t,
                            long *ngames) {
-    FILE *f = fopen(path, "r");
-    if (!f) {
-        perror(path);
-        return 1;
-    }
-    static char line[16384];
-    static gboard b;
-    long lineno = 0;
-    while (fgets(line, sizeof line, f)) {
-        lineno++;
-        if (!strchr(line, '\n') && !feof(f)) {
-            fprintf(stderr, "%s:%ld: line longer than %zu bytes\n", path, lineno, sizeof line - 1);
-            fclose(f);
-            return 1;
-        }
-        int result, nopen, pos;
-        if (sscanf(line, "%d %d%n", &result, &nopen, &pos) != 2 || result < -1 || result > 1) {
-            fprintf(stderr, "%s:%ld: expected 'RESULT NOPEN moves...'\n", path, lineno);
-            fclose(f);
-            return 1;
-        }
-        rv_gomoku g;
-        rv_gomoku_init(&g, BOARD, BOARD, rule);
-        gb_load(&b, t, &g);
-        int hold = (*ngames)++ % 10 == 0;
-        const char *s = line + pos;
-        for (int i = 0;; i++) {
-            int x, y, e, n;
-            if (sscanf(s, " %d,%d,%d%n", &x, &y, &e, &n) != 3) break;
-            s += n;
-            if (x < 0 || x >= BOARD || y < 0 || y >= BOARD || b.cell[gb_index(x, y)]) {
-                fprintf(stderr, "%s:%ld: move %d (%d,%d) off the board or occupied\n", path,
-                        lineno, i, x, y);
-                fclose(f);
-                return 1;
-            }
-            if (i >= nopen && add_move_position(d, &b, gb_index(x, y), hold)) {
-                fprintf(stderr, "rv-gomoku-train: out of memory\n");
-                fclose(f);
-                return 1;
-            }
-            gb_play(&b, gb_index(x, y));
-        }
-    }
-    fclose(f);
-    return 0;
+    return read_games(path, rule, t, ngames, visit_move, d);
 }
 
 static double mscore(const mcand *c, const double *w) { return w[c->f[0]] + w[c->f[1]] + w[c->f[2]]; }
