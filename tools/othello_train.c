@@ -1083,6 +1083,39 @@ static int fit(int argc, char **argv) {
 
 /* ------------------------------------------------------------ probcut */
 
+/* A sample position for the ProbCut fits: 6..24 random moves, then a depth-2 engine with
+ * one move in eight random, up to a position of lo..hi empties (drawn). 1 with *out set, 0
+ * when the game ended first, -1 when the engine or a move failed (told on stderr). */
+static int sample_position(rv_reversi_ai *ai, rv_rng *rng, int lo, int hi, rv_reversi_pos *out) {
+    const rv_reversi_limits play = {0, 2, 0};
+    rv_reversi_pos pos;
+    rv_reversi_init(&pos);
+    int random_plies = 6 + (int)rv_rng_below(rng, 19), ply = 0;
+    int target = lo + (int)rv_rng_below(rng, (uint64_t)(hi - lo + 1));
+    while (!rv_reversi_is_over(&pos)) {
+        uint64_t moves = rv_reversi_moves(&pos);
+        if (!moves) {
+            rv_reversi_play(&pos, RV_REVERSI_PASS);
+            continue;
+        }
+        if (rv_reversi_count(&pos, RV_EMPTY) <= target) {
+            *out = pos;
+            return 1;
+        }
+        int mv;
+        if (ply < random_plies || rv_rng_below(rng, 8) == 0) {
+            mv = random_move(rng, moves);
+        } else {
+            rv_reversi_ai_info info;
+            if (rv_reversi_ai_think(ai, &pos, &play, &info) != RV_OK) return -1;
+            mv = info.move;
+        }
+        if (rv_reversi_play(&pos, mv) != RV_OK) return fprintf(stderr, "rv-train: bad move\n"), -1;
+        ply++;
+    }
+    return 0;
+}
+
 static int probcut_data(int argc, char **argv) {
     long count = -1, seed = -1, depth = RV_PC_MAX_DEPTH;
     const char *out_path = NULL;
@@ -1104,39 +1137,13 @@ static int probcut_data(int argc, char **argv) {
     rv_reversi_ai_set_probcut(ai, 0);
     rv_rng rng;
     rv_rng_seed(&rng, (uint64_t)seed * 0x9E3779B97F4A7C15ULL + 7);
-    rv_reversi_limits play = {0, 2, 0};
     double t0 = rv_clock_seconds();
     long done = 0;
     while (done < count) {
-        /* A game: 6..24 random moves, then a depth-2 engine with one move in
-         * eight random, up to a position of the chosen number of empties. */
         rv_reversi_pos pos;
-        rv_reversi_init(&pos);
-        int random_plies = 6 + (int)rv_rng_below(&rng, 19), ply = 0;
-        int target = 12 + (int)rv_rng_below(&rng, 41);
-        int ok = 0;
-        while (!rv_reversi_is_over(&pos)) {
-            uint64_t moves = rv_reversi_moves(&pos);
-            if (!moves) {
-                rv_reversi_play(&pos, RV_REVERSI_PASS);
-                continue;
-            }
-            if (rv_reversi_count(&pos, RV_EMPTY) <= target) {
-                ok = 1;
-                break;
-            }
-            int mv;
-            if (ply < random_plies || rv_rng_below(&rng, 8) == 0) {
-                mv = random_move(&rng, moves);
-            } else {
-                rv_reversi_ai_info info;
-                if (rv_reversi_ai_think(ai, &pos, &play, &info) != RV_OK) return 1;
-                mv = info.move;
-            }
-            if (rv_reversi_play(&pos, mv) != RV_OK) return fprintf(stderr, "rv-train: bad move\n"), 1;
-            ply++;
-        }
-        if (!ok) continue;
+        int got = sample_position(ai, &rng, 12, 52, &pos);
+        if (got < 0) return 1;
+        if (!got) continue;
         rv_reversi_ai_clear(ai);
         fprintf(out, "%016" PRIx64 " %016" PRIx64 " %d", pos.player, pos.opponent,
                 rv_reversi_count(&pos, RV_EMPTY));
@@ -1328,39 +1335,13 @@ static int eg_probcut_data(int argc, char **argv) {
     if (!ai) return fprintf(stderr, "rv-train: out of memory\n"), 1;
     rv_rng rng;
     rv_rng_seed(&rng, (uint64_t)seed * 0x9E3779B97F4A7C15ULL + 12);
-    rv_reversi_limits play = {0, 2, 0};
     double t0 = rv_clock_seconds();
     long done = 0;
     while (done < count) {
-        /* A game: 6..24 random moves, then a depth-2 engine with one move in
-         * eight random, up to a position of the chosen number of empties. */
         rv_reversi_pos pos;
-        rv_reversi_init(&pos);
-        int random_plies = 6 + (int)rv_rng_below(&rng, 19), ply = 0;
-        int target = (int)lo + (int)rv_rng_below(&rng, (uint64_t)(hi - lo + 1));
-        int ok = 0;
-        while (!rv_reversi_is_over(&pos)) {
-            uint64_t moves = rv_reversi_moves(&pos);
-            if (!moves) {
-                rv_reversi_play(&pos, RV_REVERSI_PASS);
-                continue;
-            }
-            if (rv_reversi_count(&pos, RV_EMPTY) <= target) {
-                ok = 1;
-                break;
-            }
-            int mv;
-            if (ply < random_plies || rv_rng_below(&rng, 8) == 0) {
-                mv = random_move(&rng, moves);
-            } else {
-                rv_reversi_ai_info info;
-                if (rv_reversi_ai_think(ai, &pos, &play, &info) != RV_OK) return 1;
-                mv = info.move;
-            }
-            if (rv_reversi_play(&pos, mv) != RV_OK) return fprintf(stderr, "rv-train: bad move\n"), 1;
-            ply++;
-        }
-        if (!ok) continue;
+        int got = sample_position(ai, &rng, (int)lo, (int)hi, &pos);
+        if (got < 0) return 1;
+        if (!got) continue;
         rv_reversi_ai_clear(ai);
         rv_reversi_solve_result res;
         if (rv_reversi_solve(ai, &pos, 0, &res) != RV_OK) return fprintf(stderr, "rv-train: solve failed\n"), 1;
