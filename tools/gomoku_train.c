@@ -306,7 +306,8 @@ static int write_table(const char *path, rv_gomoku_rule rule, const double *w) {
     return 0;
 }
 
-static int read_table(const char *path, int *w) {
+/* Reads n integers in -32000..32000 after an optional # comment line. 0 or 1 (told). */
+static int read_values(const char *path, int *w, int n) {
     FILE *f = fopen(path, "r");
     if (!f) {
         perror(path);
@@ -317,16 +318,18 @@ static int read_table(const char *path, int *w) {
         while (c != '\n' && c != EOF) c = fgetc(f);
     else
         ungetc(c, f);
-    for (int i = 0; i < NPAR; i++)
+    for (int i = 0; i < n; i++)
         if (fscanf(f, "%d", &w[i]) != 1 || w[i] < -32000 || w[i] > 32000) {
             fprintf(stderr, "%s: value %d missing or out of range (expected %d integers)\n", path,
-                    i, NPAR);
+                    i, n);
             fclose(f);
             return 1;
         }
     fclose(f);
     return 0;
 }
+
+static int read_table(const char *path, int *w) { return read_values(path, w, NPAR); }
 
 /* A table read by read_table as the engine's evaluation tables. */
 static void values_to_weights(const int *v, gb_eval_weights *w) {
@@ -854,27 +857,6 @@ static int write_moves(const char *path, rv_gomoku_rule rule, const double *w, d
     return 0;
 }
 
-static int read_values(const char *path, int *w, int n) {
-    FILE *f = fopen(path, "r");
-    if (!f) {
-        perror(path);
-        return 1;
-    }
-    int c = fgetc(f);
-    if (c == '#')
-        while (c != '\n' && c != EOF) c = fgetc(f);
-    else
-        ungetc(c, f);
-    for (int i = 0; i < n; i++)
-        if (fscanf(f, "%d", &w[i]) != 1 || w[i] < -32000 || w[i] > 32000) {
-            fprintf(stderr, "%s: value %d missing or out of range (expected %d integers)\n", path,
-                    i, n);
-            fclose(f);
-            return 1;
-        }
-    fclose(f);
-    return 0;
-}
 
 /*
  * The move-score fit: a conditional logit. In each position the candidates' scores
