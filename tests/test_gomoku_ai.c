@@ -26,7 +26,7 @@ static void name(int x, int y, char *buf) { rv_gomoku_point_format(x, y, 15, buf
 /* A level's depth and threat budgets, bounded by nodes instead of the level's time,
    so that the answer does not depend on how busy the machine is. */
 static rv_gomoku_limits level_by_nodes(int level) {
-    rv_gomoku_limits lim = {level, 0, 60000, 400000};
+    rv_gomoku_limits lim = {level, 0, 60000, 400000, 0};
     return lim;
 }
 
@@ -58,7 +58,7 @@ static void random_positions(rv_gomoku_ai *ai) {
             int x, y;
             if (rv_rng_below(&rng, 3) == 0) {
                 /* the engine moves */
-                rv_gomoku_limits lim = {1 + (int)rv_rng_below(&rng, 4), 0, 0, 20000};
+                rv_gomoku_limits lim = {1 + (int)rv_rng_below(&rng, 4), 0, 0, 20000, 0};
                 rv_gomoku_ai_info info;
                 rv_status s = rv_gomoku_ai_think(ai, &g, &lim, &info);
                 if (s == RV_EOVER) break;
@@ -187,7 +187,7 @@ int main(void) {
         rv_gomoku_get_result(&line, &r);
         CHECK(r.over && r.winner == RV_BLACK);
         /* the engine plays it and knows it wins */
-        rv_gomoku_limits dl = {0, 4, 0, 0};
+        rv_gomoku_limits dl = {0, 4, 0, 0, 0};
         CHECK(rv_gomoku_ai_think(ai, &g, &dl, &info) == RV_OK);
         name(info.x, info.y, mv);
         CHECK_EQ_STR(mv, "k8");
@@ -211,7 +211,7 @@ int main(void) {
         name(vr.x[0], vr.y[0], mv);
         CHECK_EQ_STR(mv, "k9");
         setup(&g, rr, pos);
-        rv_gomoku_limits dl = {0, 6, 0, 0};
+        rv_gomoku_limits dl = {0, 6, 0, 0, 0};
         CHECK(rv_gomoku_ai_think(ai, &g, &dl, &info) == RV_OK);
         name(info.x, info.y, mv);
         CHECK_MSG(strcmp(mv, "k9") == 0 || strcmp(mv, "l9") == 0 || strcmp(mv, "k8") == 0 ||
@@ -225,21 +225,27 @@ int main(void) {
     /* the game over: RV_EOVER; bad limits: RV_EINVAL */
     setup(&g, RV_RULE_FREESTYLE, "h8 a1 i8 a2 j8 a3 k8 a4 l8");
     CHECK(rv_gomoku_ai_think(ai, &g, &lim, &info) == RV_EOVER);
-    rv_gomoku_limits badlim = {21, 0, 0, 0};
+    rv_gomoku_limits badlim = {21, 0, 0, 0, 0};
     setup(&g, RV_RULE_FREESTYLE, "h8");
     CHECK(rv_gomoku_ai_think(ai, &g, &badlim, &info) == RV_EINVAL);
+    rv_gomoku_limits badmax = {0, 0, 100, 0, -1};
+    CHECK(rv_gomoku_ai_think(ai, &g, &badmax, &info) == RV_EINVAL);
 
     /* a time limit is kept (generous slack: shared machines, sanitizers) */
     setup(&g, RV_RULE_FREESTYLE, "h8 i9 h9 h10 i8 g8");
-    rv_gomoku_limits tl = {0, 0, 200, 0};
+    rv_gomoku_limits tl = {0, 0, 200, 0, 0};
     double t0 = rv_clock_seconds();
     CHECK(rv_gomoku_ai_think(ai, &g, &tl, &info) == RV_OK);
     double took = rv_clock_seconds() - t0;
     CHECK_MSG(took < 1.0, "200 ms think took %.3f s", took);
     CHECK(rv_gomoku_check(&g, info.x, info.y, NULL) == RV_OK);
+    /* a target with a larger most-this-move (a match clock's share): still a legal move */
+    rv_gomoku_limits tm = {0, 0, 50, 0, 150};
+    CHECK(rv_gomoku_ai_think(ai, &g, &tm, &info) == RV_OK);
+    CHECK(rv_gomoku_check(&g, info.x, info.y, NULL) == RV_OK);
 
     /* rv_gomoku_ai_stop from another thread ends an unlimited think */
-    rv_gomoku_limits inf = {0, 60, 0, 0};
+    rv_gomoku_limits inf = {0, 60, 0, 0, 0};
     struct stopper st = {ai, 200};
     pthread_t th;
     pthread_create(&th, NULL, stop_later, &st);
@@ -254,19 +260,19 @@ int main(void) {
        later one); the move is still legal */
     /* (a node limit only bounds the failure: unstopped, the think would use all of it;
        stopped, it ends at its first poll, after a few hundred nodes) */
-    rv_gomoku_limits big = {0, 60, 0, 3000000};
+    rv_gomoku_limits big = {0, 60, 0, 3000000, 0};
     uint64_t ticket = rv_gomoku_ai_next_think(ai);
     rv_gomoku_ai_stop_think(ai, ticket);
     CHECK(rv_gomoku_ai_think(ai, &g, &big, &info) == RV_OK);
     CHECK_MSG(info.nodes < 20000, "a pre-stopped think searched %llu nodes",
               (unsigned long long)info.nodes);
     CHECK(rv_gomoku_check(&g, info.x, info.y, NULL) == RV_OK);
-    rv_gomoku_limits d4 = {0, 4, 0, 0};
+    rv_gomoku_limits d4 = {0, 4, 0, 0, 0};
     CHECK(rv_gomoku_ai_think(ai, &g, &d4, &info) == RV_OK);
     CHECK_EQ_INT(info.depth, 4);
 
     /* a node limit is kept approximately */
-    rv_gomoku_limits nl = {0, 0, 0, 5000};
+    rv_gomoku_limits nl = {0, 0, 0, 5000, 0};
     CHECK(rv_gomoku_ai_think(ai, &g, &nl, &info) == RV_OK);
     CHECK_MSG(info.nodes < 5000 + 5000, "nodes %llu", (unsigned long long)info.nodes);
 

@@ -310,7 +310,7 @@ static void engine_opening(rv_gomoku_ai *ai, rv_opening_rule rule, rv_gomoku_rul
     rv_opening o;
     rv_gomoku_init(&g, 15, 15, grule);
     CHECK(rv_opening_init(&o, rule, &g) == RV_OK);
-    rv_gomoku_limits lim = {0, 2, 0, 3000};
+    rv_gomoku_limits lim = {0, 2, 0, 3000, 0};
     int acts = 0;
     while (rv_opening_get_step(&o) != RV_STEP_PLAY && acts < 20) {
         rv_opening_act a;
@@ -352,7 +352,7 @@ static void test_engine(void) {
     ok(&o, &g, &a, 0);
     rv_opening_act c = choose(RV_CHOICE_PLUS2);
     ok(&o, &g, &c, 0);
-    rv_gomoku_limits lim = {0, 2, 0, 3000};
+    rv_gomoku_limits lim = {0, 2, 0, 3000, 0};
     CHECK(rv_opening_decide(&o, &g, ai, &lim, &got) == RV_OK);
     CHECK(got.step == RV_STEP_PLACE && got.n == 2);
     CHECK(rv_opening_apply(&o, &g, &got, NULL) == RV_OK);

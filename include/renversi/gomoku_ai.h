@@ -59,6 +59,10 @@ typedef struct rv_gomoku_limits {
     int depth;       /* maximum nominal depth in plies, 0 = no limit */
     int64_t time_ms; /* per move, 0 = by level (no limit with level 0) */
     int64_t nodes;   /* maximum nodes, 0 = no limit */
+    /* with time_ms as a target (a match clock's share), the most this move may take when
+       the position needs it; 0 = time_ms is the move's own time, which a think with no
+       node limit spends nearly all (time not used is not saved for later) */
+    int64_t time_max_ms;
 } rv_gomoku_limits;
 
 /* What a think found. */

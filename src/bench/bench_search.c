@@ -182,7 +182,7 @@ static int run_search(void *ctx, const char *line, int index) {
     if (load_position(line, index, &g) != 0) return RV_EXIT_BAD;
     rv_gomoku_ai_clear(r->ai);
     int fixed = r->time_ms > 0 || r->nodes_cap > 0;
-    rv_gomoku_limits lim = {0, fixed ? 0 : r->depth, r->time_ms, r->nodes_cap};
+    rv_gomoku_limits lim = {0, fixed ? 0 : r->depth, r->time_ms, r->nodes_cap, 0};
     rv_gomoku_ai_info info;
     rv_status s = rv_gomoku_ai_think(r->ai, &g, &lim, &info);
     if (s != RV_OK) return rv_cli_fail("bench", "position %d: %s", index, rv_strerror(s));
@@ -207,7 +207,7 @@ static int run_threat(void *ctx, const char *line, int index) {
     rv_status s = rv_gomoku_vcf(&g, 0, (uint64_t)r->nodes_cap, &vcf);
     if (s != RV_OK) return rv_cli_fail("bench", "position %d: %s", index, rv_strerror(s));
     rv_gomoku_ai_clear(r->ai);
-    rv_gomoku_limits lim = {0, 0, 0, r->nodes_cap};
+    rv_gomoku_limits lim = {0, 0, 0, r->nodes_cap, 0};
     rv_gomoku_ai_info info;
     s = rv_gomoku_ai_think(r->ai, &g, &lim, &info);
     if (s != RV_OK) return rv_cli_fail("bench", "position %d: %s", index, rv_strerror(s));

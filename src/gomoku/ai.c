@@ -86,7 +86,7 @@ rv_status rv_gomoku_ai_think(rv_gomoku_ai *ai, const rv_gomoku *g, const rv_gomo
     ai->think_no = atomic_fetch_add(&ai->thinks, 1) + 1;
     if (!g || !lim || !out) return RV_EINVAL;
     if (lim->level < 0 || lim->level > RV_GOMOKU_AI_MAX_LEVEL || lim->depth < 0 ||
-        lim->time_ms < 0 || lim->nodes < 0)
+        lim->time_ms < 0 || lim->nodes < 0 || lim->time_max_ms < 0)
         return RV_EINVAL;
     if (game_over(g)) return RV_EOVER;
     double t0 = rv_clock_seconds();
@@ -120,6 +120,16 @@ rv_status rv_gomoku_ai_think(rv_gomoku_ai *ai, const rv_gomoku *g, const rv_gomo
     ai->budget_s = time_ms > 0 ? (double)time_ms / 1000.0 : 0;
     ai->budget_nodes = (uint64_t)lim->nodes;
     ai->ext_frac = 0.93;
+    /* with a clock and no node limit, alpha-beta runs to near the end of the budget; the
+       budget is time_max_ms when it is larger than the target time_ms (a match clock's
+       share), and gsearch_root then starts iterations until the target, past it while the
+       best move changes, and stops at half of it once the best move has held */
+    ai->turn_mode = ai->budget_s > 0 && !ai->budget_nodes;
+    ai->soft_frac = 1;
+    if (ai->turn_mode && lim->time_max_ms > time_ms) {
+        ai->soft_frac = (double)time_ms / (double)lim->time_max_ms;
+        ai->budget_s = (double)lim->time_max_ms / 1000.0;
+    }
     memset(ai->killer, 0xFF, sizeof ai->killer);
     /* history orders moves within a think; older counts fade so they never swamp the
        pattern scores that choose which moves are searched at all */
@@ -150,7 +160,10 @@ rv_status rv_gomoku_ai_think(rv_gomoku_ai *ai, const rv_gomoku *g, const rv_gomo
     }
     if (move < 0) {
         int order[64], norder = 0;
-        ai->stop_frac = 0.85;
+        /* a clock alone: to 96%; under a target (soft_frac < 1), to a quarter past it,
+           and to 96% once the best move changes */
+        ai->stop_frac = !ai->turn_mode ? 0.85 : ai->soft_frac < 1 ? 1.25 * ai->soft_frac : 0.96;
+        if (ai->turn_mode) ai->ext_frac = 0.96;
         if (!gsearch_root(ai, depth, &move, &score, &done, order, &norder)) return RV_EOVER;
         if (score >= RV_GOMOKU_AI_WIN_MIN)
             win = 1;

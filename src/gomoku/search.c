@@ -333,7 +333,7 @@ int gsearch_root(rv_gomoku_ai *ai, int max_depth, int *best_move, int *best_scor
         *depth_done = 1;
         return 1;
     }
-    int scores[MAX_MOVES];
+    int scores[MAX_MOVES], stable = 0;
     double u_start = gai_used(ai), du_prev = 0;
     for (int depth = 1; depth <= max_depth; depth++) {
         int prev_move = *best_move, prev_score = *best_score;
@@ -397,12 +397,24 @@ int gsearch_root(rv_gomoku_ai *ai, int max_depth, int *best_move, int *best_scor
                even an unfinished one can change the move and fills the table for the next
                think. Expected: this iteration's share times the last growth (1.5..5). */
             double u = gai_used(ai), du = u - u_start;
-            if (depth >= 4 && ai->ext_frac > ai->stop_frac &&
-                (*best_move != prev_move || *best_score < prev_score - 60))
+            int changed = *best_move != prev_move || *best_score < prev_score - 60;
+            stable = changed ? 0 : stable + 1;
+            if (depth >= 4 && ai->ext_frac > ai->stop_frac && changed)
                 ai->stop_frac = ai->ext_frac;
             double growth = du_prev > 1e-6 ? du / du_prev : 3;
             growth = growth < 1.5 ? 1.5 : growth > 5 ? 5 : growth;
-            if (u + du * growth * 0.5 > ai->stop_frac) break;
+            if (ai->turn_mode) {
+                /* a clock alone (ai.c): the next iteration starts when it can get a
+                   quarter of the way before the stop (an unfinished one can still change
+                   the move, and fills the table for the next think); under a target below
+                   the budget (soft_frac < 1), only before the target, or while the best
+                   move changes, and not after half the target once it has held for 3 */
+                if (u + du * growth * 0.25 > ai->stop_frac) break;
+                if (ai->soft_frac < 1 && !changed &&
+                    (u >= ai->soft_frac || (stable >= 3 && u >= 0.5 * ai->soft_frac)))
+                    break;
+            } else if (u + du * growth * 0.5 > ai->stop_frac)
+                break;
             u_start = u, du_prev = du;
         }
     }

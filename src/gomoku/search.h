@@ -53,6 +53,8 @@ struct rv_gomoku_ai {
     uint64_t budget_nodes; /* 0 = no node limit */
     double stop_frac;      /* the running phase stops at this fraction of the budget */
     double ext_frac;       /* alpha-beta's stop when its best move is unstable */
+    int turn_mode;         /* a clock and no node limit: alpha-beta runs to near the end */
+    double soft_frac;      /* iterations start until here (1: no target below the budget) */
     int aborted;
     int seldepth;
     uint8_t nulled[AI_MAX_PLY + 1]; /* the node at this ply follows a null move */

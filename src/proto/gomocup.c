@@ -109,13 +109,16 @@ static int parse_xy(const char *s, int *x, int *y, const char **rest) {
     return 0;
 }
 
-/* Milliseconds this move may take: inside timeout_turn and the match time, with margins. */
-static int64_t move_budget(const brain *br) {
+/* Milliseconds this move may take: inside timeout_turn and the match time, with margins;
+   *target (when not NULL) gets the time it should take: the same, or under a match clock
+   its share of the time left (the budget is then at most twice that). */
+static int64_t move_budget(const brain *br, int64_t *target) {
     int64_t turn = br->timeout_turn > 0 ? br->timeout_turn : 0;
     int64_t budget;
     if (turn > 0) {
-        /* the answer must arrive within timeout_turn: keep 10% and 50 ms for the pipe */
-        int64_t margin = turn / 10 > 50 ? turn / 10 : 50;
+        /* the answer must arrive within timeout_turn: keep 30 ms and 5% for the pipes,
+           the stop poll and the scheduler of a loaded machine (BENCHMARKS.md) */
+        int64_t margin = 30 + turn / 20;
         budget = turn - margin;
     } else
         budget = 100; /* timeout_turn 0: "play as fast as possible" */
@@ -131,10 +134,17 @@ static int64_t move_budget(const brain *br) {
         int64_t moves_left = empties / 6;
         if (moves_left < 12) moves_left = 12;
         if (moves_left > 40) moves_left = 40;
-        int64_t share = (left - 100) / moves_left;
-        if (share < budget) budget = share;
+        int64_t share = (left - 100) / moves_left, most = (left - 100) / 4;
+        if (share < 5) share = 5;
+        if (share < budget) {
+            if (most > 2 * share) most = 2 * share;
+            if (most < budget) budget = most;
+            if (target) *target = share;
+            return budget < 5 ? 5 : budget;
+        }
     }
     if (budget < 5) budget = 5;
+    if (target) *target = budget;
     return budget;
 }
 
@@ -161,9 +171,11 @@ static rv_gomoku_limits think_limits(const brain *br) {
         lim.nodes = br->max_node; /* with no level: the node count alone, the clock is ignored */
     else if (!br->fixed_level) {
         /* the clock runs from the command's arrival (BOARD lines, replaying the game) */
-        int64_t spent = (int64_t)((rv_clock_seconds() - br->t_cmd) * 1000.0);
-        lim.time_ms = move_budget(br) - spent;
+        int64_t spent = (int64_t)((rv_clock_seconds() - br->t_cmd) * 1000.0), target;
+        int64_t most = move_budget(br, &target);
+        lim.time_ms = target - spent;
         if (lim.time_ms < 2) lim.time_ms = 2;
+        if (most > target) lim.time_max_ms = most - spent > 2 ? most - spent : 2;
     }
     return lim;
 }
@@ -397,7 +409,7 @@ static void gc_swap2(brain *br, const int *xs, const int *ys, int n) {
     if (br->max_node > 0)
         lim.nodes = br->max_node / 12 + 1;
     else if (!br->fixed_level)
-        lim.time_ms = move_budget(br) / 12 + 1;
+        lim.time_ms = move_budget(br, NULL) / 12 + 1;
     if (rv_opening_decide(&o, &g, br->ai, &lim, &act) != RV_OK) {
         reply(br, "ERROR cannot play this SWAP2BOARD position");
         return;
@@ -436,7 +448,7 @@ static void gc_swap2(brain *br, const int *xs, const int *ys, int n) {
     /* White: the brain plays white's move now. */
     rv_gomoku_ai_info info;
     lim.nodes = br->max_node;
-    lim.time_ms = br->fixed_level || br->max_node > 0 ? 0 : move_budget(br);
+    lim.time_ms = br->fixed_level || br->max_node > 0 ? 0 : move_budget(br, NULL);
     if (rv_gomoku_ai_think(br->ai, &g, &lim, &info) != RV_OK) {
         br->gm.n = 0;
         reply(br, "ERROR cannot play this SWAP2BOARD position");
