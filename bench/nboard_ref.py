@@ -144,7 +144,7 @@ class Engine:
         return (int(fields[11]) + int(fields[12])) / TICK  # utime, stime
 
     def think(self, ggf, timeout):
-        """Sends the game, returns (move text, cpu seconds, wall seconds)."""
+        """Sends the game, returns (move text, eval text, cpu seconds, wall seconds)."""
         self.send("set game " + ggf)
         self.pingno += 1
         self.send("ping %d" % self.pingno)
@@ -159,8 +159,8 @@ class Engine:
             if line.startswith("==="):
                 break
         c1, w1 = self.cpu(), time.monotonic()
-        move = line[3:].strip().split("/")[0]
-        return move, c1 - c0, w1 - w0
+        parts = line[3:].strip().split("/")
+        return parts[0], parts[1] if len(parts) > 1 and parts[1] else "?", c1 - c0, w1 - w0
 
 
 def ggf_of(names, clocks, moves):
@@ -207,7 +207,7 @@ def play(black, white, opening, args, movelog, gameno):
         ggf = ggf_of((black.name, white.name), clock,
                      [(c, s, t if eng[c].clock else None) for c, s, t in moves])
         try:
-            text, cpu, wall = e.think(ggf, args.move_timeout)
+            text, ev, cpu, wall = e.think(ggf, args.move_timeout)
             sq = sq_parse(text)
             if sq not in mine:
                 raise ValueError("illegal move %s" % text)
@@ -219,9 +219,9 @@ def play(black, white, opening, args, movelog, gameno):
         e.moves += 1
         used[me] += cpu
         if movelog:
-            movelog.write("%d %d %s %s %.3f %.3f %d\n" %
+            movelog.write("%d %d %s %s %.3f %.3f %d %s\n" %
                           (gameno, len(moves) + 1, e.name, sq_name(sq), cpu, wall,
-                           board.count(0)))
+                           board.count(0), ev))
         for s in flips(board, me, sq) + [sq]:
             board[s] = me
         moves.append((me, sq, cpu))
@@ -259,7 +259,7 @@ def main():
     ap.add_argument("--forfeit", action="store_true",
                     help="a clock engine that used more than its clock loses the game")
     ap.add_argument("--log", help="write the protocol traffic here")
-    ap.add_argument("--movelog", help="one line per move: game ply engine move cpu wall empties")
+    ap.add_argument("--movelog", help="one line per move: game ply engine move cpu wall empties eval")
     ap.add_argument("--ggf", help="append every finished game here as GGF")
     args = ap.parse_args()
 
