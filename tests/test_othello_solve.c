@@ -128,6 +128,49 @@ static void test_random_vs_reference(int path) {
     rv_reversi_ai_free(ai);
 }
 
+/*
+ * Fail-soft bounds in narrow windows: on random positions of 5-8 empties
+ * solved with windows around (and far from) the true score, a result at or
+ * below alpha must bound the score from above, one at or above beta from
+ * below, and one inside must be exact.  High windows reach the stability
+ * cut-offs of the small solver (4-6 empties, alpha >= 2 * empties - 2),
+ * whose returned bound must hold.
+ */
+static void test_windows_vs_reference(int path) {
+    rv_rng rng;
+    rv_rng_seed(&rng, 999 + (uint64_t)path);
+    rv_reversi_ai *ai = rv_reversi_ai_new(1 << 20);
+    ai->simd = path;
+    int low = 0, high = 0, inside = 0;
+    for (int i = 0; i < 1000; i++) {
+        rv_reversi_pos pos = ref_random_position(&rng, 5 + (int)rv_rng_below(&rng, 4));
+        if (rv_reversi_is_over(&pos)) continue;
+        int want = ref_solve(pos.player, pos.opponent, 0);
+        for (int k = 0; k < 4; k++) {
+            int alpha = want - 13 + (int)rv_rng_below(&rng, 27);
+            int beta = alpha + 1 + (k & 1 ? (int)rv_rng_below(&rng, 6) : 0);
+            if (alpha < -64 || beta > 64) continue;
+            int move;
+            rv_ai_begin(ai, 0);
+            int v = rv_ai_endgame(ai, pos.player, pos.opponent, alpha, beta, &move);
+            if (v <= alpha) {
+                CHECK_MSG(want <= v, "path %d: %d in (%d, %d) failed low at %d", path, want,
+                          alpha, beta, v);
+                low++;
+            } else if (v >= beta) {
+                CHECK_MSG(want >= v, "path %d: %d in (%d, %d) failed high at %d", path, want,
+                          alpha, beta, v);
+                high++;
+            } else {
+                CHECK_EQ_INT(v, want);
+                inside++;
+            }
+        }
+    }
+    CHECK(low > 100 && high > 100 && inside > 10);
+    rv_reversi_ai_free(ai);
+}
+
 /* Hand-checked small cases. */
 static void test_hand_cases(void) {
     rv_reversi_ai *ai = rv_reversi_ai_new(0);
@@ -220,6 +263,7 @@ int main(void) {
         test_ffo_1_19(PATHS[i]);
         test_selective_then_exact(PATHS[i]);
         test_random_vs_reference(PATHS[i]);
+        test_windows_vs_reference(PATHS[i]);
     }
     return test_finish();
 }
