@@ -73,6 +73,10 @@ static const int EG_PC_T[4] = {0, 70, 130, 200};
 #define EG_SMALL_STAB_MIN 4 /* the small solver's stability cut-off from this many empties */
 #endif
 
+#ifndef EG_STAB4_ALPHA
+#define EG_STAB4_ALPHA 6 /* the stability cut-off at 4 empties from this alpha on */
+#endif
+
 #ifndef EG_CHEAP_MAX
 #define EG_CHEAP_MAX 9 /* up to this many empties: order by mobility, corners, parity only */
 #endif

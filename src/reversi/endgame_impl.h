@@ -197,7 +197,7 @@ static int EGF(eg_small)(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha, i
 #if EG_SMALL_STAB_MIN <= 4
         /* The stability bound here too: 18% fewer nodes on FFO #40-#49 (the
          * lopsided positions), nothing on near-even ones. */
-        if (alpha >= 2 * n - 2) {
+        if (alpha >= EG_STAB4_ALPHA) {
             int ub = 64 - 2 * bit_count(stable_discs(O, P));
             if (ub <= alpha) {
                 ai->nodes++;
