@@ -37,7 +37,10 @@
 #define WLD_MID_SHARE 0.3 /* timed: the midgame search's share of the budget before a WLD solve */
 #endif
 #ifndef PC_T
-#define PC_T 1.5 /* ProbCut's confidence: cut beyond PC_T standard deviations */
+#define PC_T 1.2 /* ProbCut's confidence in play: cut beyond PC_T standard deviations */
+#endif
+#ifndef PC_T_SOLVE
+#define PC_T_SOLVE 1.5 /* the same in the exact solver's shallow searches (rv_ai_mid_search) */
 #endif
 
 /* Move generation of the CPU's code path (ai->simd): the midgame search asks
@@ -168,7 +171,7 @@ static int mid_search(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha, int 
 
 /*
  * Multi-ProbCut: with deep = a * shallow + b + error (sd sigma) fitted for
- * this stage and depth, a shallow search that is at least PC_T * sigma
+ * this stage and depth, a shallow search that is at least ai->pc_t * sigma
  * beyond the window predicts the deep result; returns 1 and sets *v (beta or
  * alpha) when it cuts.
  */
@@ -179,7 +182,7 @@ static int probcut(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha, int bet
     const rv_pc_param *pc = rv_pc_get(e, depth);
     if (pc->sigma <= 0 || pc->a <= 0.1f) return 0;
     const int s = rv_pc_shallow(depth);
-    const double t = PC_T * pc->sigma;
+    const double t = ai->pc_t * pc->sigma;
     double hb = (beta + t - pc->b) / pc->a;
     double lb = (alpha - t - pc->b) / pc->a;
 #if PC_EVM > 0
@@ -300,7 +303,11 @@ static int search_move(rv_reversi_ai *ai, uint64_t P, uint64_t O, const rv_pat_s
 int rv_ai_mid_search(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha, int beta, int depth) {
     rv_pat_state st;
     rv_pat_state_init(&st, P, O);
-    return mid_search(ai, P, O, alpha, beta, depth, 0, -ai->contempt, &st);
+    const double t = ai->pc_t;
+    ai->pc_t = PC_T_SOLVE;
+    int v = mid_search(ai, P, O, alpha, beta, depth, 0, -ai->contempt, &st);
+    ai->pc_t = t;
+    return v;
 }
 
 /* ------------------------------------------------------------ levels */
@@ -477,6 +484,7 @@ static void think(rv_reversi_ai *ai, uint64_t P, uint64_t O, const plan *p,
                   rv_reversi_ai_info *out) {
     const double t0 = rv_clock_seconds();
     const uint64_t c0 = rv_ai_now_ns(ai); /* the clock of the time limit */
+    ai->pc_t = PC_T;
     int empties = bit_count(~(P | O));
     uint64_t moves = rv_reversi_moves_bb(P, O);
     mid_move mv[32];
