@@ -11,6 +11,7 @@
 #include "renversi/reversi_record.h"
 #include "reversi/ai_internal.h"
 #include "othello_ref.h"
+#include "reversi/endgame_stable.h"
 
 
 static const int PATHS[] = {RV_REVERSI_SIMD_PLAIN, RV_REVERSI_SIMD_AVX2, RV_REVERSI_SIMD_AVX512};
@@ -165,9 +166,55 @@ static void test_stable(void) {
                  0x00000000FFFFFFFFULL);
 }
 
+/* Is the whole line through square x in direction (df, dr) filled in f?
+ * Walked square by square both ways. */
+static int line_full(uint64_t f, int x, int df, int dr) {
+    for (int sgn = -1; sgn <= 1; sgn += 2) {
+        int c = x % 8, r = x / 8;
+        while (c >= 0 && c < 8 && r >= 0 && r < 8) {
+            if (!((f >> (r * 8 + c)) & 1)) return 0;
+            c += sgn * df;
+            r += sgn * dr;
+        }
+    }
+    return 1;
+}
+
+/* The doubling full-diagonal helpers of the stability bound against the
+ * walk, on random fillings from sparse to nearly full (so that many lines
+ * are full) and on the full and empty boards. */
+static void test_full_diagonals(void) {
+    rv_rng rng;
+    rv_rng_seed(&rng, 777);
+    int full7 = 0, full9 = 0;
+    for (int i = 0; i < 20000 + 2; i++) {
+        uint64_t f;
+        if (i == 0) f = 0;
+        else if (i == 1) f = ~0ULL;
+        else {
+            int holes = (int)rv_rng_below(&rng, 12);
+            f = ~0ULL;
+            for (int h = 0; h < holes; h++) f &= ~(1ULL << rv_rng_below(&rng, 64));
+            if (i % 4 == 0) f &= rv_rng_next(&rng) | rv_rng_next(&rng);
+        }
+        uint64_t w7 = 0, w9 = 0;
+        for (int x = 0; x < 64; x++) {
+            if (line_full(f, x, -1, 1)) w7 |= 1ULL << x; /* step 7: file - 1, rank + 1 */
+            if (line_full(f, x, 1, 1)) w9 |= 1ULL << x;  /* step 9: file + 1, rank + 1 */
+        }
+        CHECK_EQ_U64(full_diag7(f), w7);
+        CHECK_EQ_U64(full_diag9(f), w9);
+        full7 += w7 != 0 && w7 != ~0ULL;
+        full9 += w9 != 0 && w9 != ~0ULL;
+    }
+    /* The fillings did exercise partly full boards. */
+    CHECK(full7 > 1000 && full9 > 1000);
+}
+
 int main(void) {
     test_hand_cases();
     test_stable();
+    test_full_diagonals();
     for (size_t i = 0; i < sizeof PATHS / sizeof *PATHS; i++) {
         if (!path_available(PATHS[i])) continue;
         test_ffo_1_19(PATHS[i]);
