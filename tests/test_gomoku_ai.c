@@ -1,8 +1,8 @@
 /*
  * The Gomoku engine: its moves are always legal (never occupied, never a Renju
  * forbidden point for black, checked by the rules module), it takes a five,
- * blocks a four, wins a hand-checked VCF, defends against a four-three, answers within
- * its time, and stops when asked.
+ * blocks a four, wins a hand-checked VCF and a win by threes at level 5, defends against
+ * a four-three, answers within its time, and stops when asked.
  */
 #include <pthread.h>
 #include <unistd.h>
@@ -168,6 +168,22 @@ int main(void) {
     name(info.x, info.y, mv);
     CHECK(strcmp(mv, "j8") != 0);
     CHECK(rv_gomoku_check(&g, info.x, info.y, NULL) == RV_OK);
+
+    /* a win by threes from a game against Rapfi (freestyle, black to move; Rapfi 0.43 given
+       200,000 nodes announces a mate in 13 plies with f9, and the engine's own threat
+       solver, level 10, wins with d10). Level 5 has no threat solver beyond a small VCF
+       and searches 5 plies: it sees the win only because answering an open three with at
+       most 3 moves costs no depth */
+    setup(&g, RV_RULE_FREESTYLE, "h8 h9 i10 i9 g9 g10 f11 i8 e11 f10 e10 g12 e9 e8 d11 g11");
+    lim = level_by_nodes(5);
+    CHECK(rv_gomoku_ai_think(ai, &g, &lim, &info) == RV_OK);
+    name(info.x, info.y, mv);
+    CHECK_MSG(info.win_found == 1, "level 5 misses the win by threes (played %s, eval %d)", mv,
+              info.eval);
+    CHECK_MSG(!strcmp(mv, "d10") || !strcmp(mv, "f9"), "played %s", mv);
+    lim = level_by_nodes(10);
+    CHECK(rv_gomoku_ai_think(ai, &g, &lim, &info) == RV_OK);
+    CHECK(info.win_found == 1);
 
     /* a VCF (hand-checked): black h8 i8 j8 (g8 white) and k9 k10; k8 is a four and a three,
        white must take l8, then k11 or k7 is an open four. The line starts at k8 (l8, the

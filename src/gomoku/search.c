@@ -243,7 +243,10 @@ static int search(rv_gomoku_ai *ai, int depth, int alpha, int beta, int ply) {
     }
 
     int best = -AI_WIN - 1, best_move = mv[0], alpha0 = alpha;
-    int newdepth = forced ? depth : depth - 1;
+    /* a node that must answer an open three or a four-three and has at most 3 answers
+       (its exact defences and own fours) costs no depth, as a forced block does: the
+       opponent's threat sequences are followed as far as its fours would be */
+    int newdepth = forced || (threatened && n <= 3) ? depth : depth - 1;
     for (int i = 0; i < n; i++) {
         int m = mv[i], s;
         /* a quiet move makes no three or four of ours and blocks none of theirs */
