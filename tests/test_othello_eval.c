@@ -147,6 +147,11 @@ static void test_incremental_state(void) {
             st = next;
             rv_pat_state_init(&fresh, p.player, p.opponent);
             CHECK(memcmp(&st, &fresh, sizeof st) == 0);
+            if (bmi2) {
+                rv_pat_state fast;
+                rv_pat_state_init_bmi2(&fast, p.player, p.opponent);
+                CHECK(memcmp(&st, &fast, sizeof st) == 0);
+            }
             int v = rv_pat_eval(rv_pat_weight_bytes, p.player, p.opponent);
             CHECK_EQ_INT(rv_pat_eval_state(rv_pat_weight_bytes, &st, p.player, p.opponent), v);
             if (bmi2) CHECK_EQ_INT(rv_pat_eval_state_bmi2(rv_pat_weight_bytes, &st, p.player, p.opponent), v);

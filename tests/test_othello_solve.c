@@ -11,6 +11,7 @@
 #include "renversi/reversi_record.h"
 #include "reversi/ai_internal.h"
 #include "othello_ref.h"
+#include "reversi/endgame_stable.h"
 
 
 static const int PATHS[] = {RV_REVERSI_SIMD_PLAIN, RV_REVERSI_SIMD_AVX2, RV_REVERSI_SIMD_AVX512};
@@ -127,6 +128,49 @@ static void test_random_vs_reference(int path) {
     rv_reversi_ai_free(ai);
 }
 
+/*
+ * Fail-soft bounds in narrow windows: on random positions of 5-8 empties
+ * solved with windows around (and far from) the true score, a result at or
+ * below alpha must bound the score from above, one at or above beta from
+ * below, and one inside must be exact.  High windows reach the stability
+ * cut-offs of the small solver (4-6 empties, alpha >= 2 * empties - 2),
+ * whose returned bound must hold.
+ */
+static void test_windows_vs_reference(int path) {
+    rv_rng rng;
+    rv_rng_seed(&rng, 999 + (uint64_t)path);
+    rv_reversi_ai *ai = rv_reversi_ai_new(1 << 20);
+    ai->simd = path;
+    int low = 0, high = 0, inside = 0;
+    for (int i = 0; i < 1000; i++) {
+        rv_reversi_pos pos = ref_random_position(&rng, 5 + (int)rv_rng_below(&rng, 4));
+        if (rv_reversi_is_over(&pos)) continue;
+        int want = ref_solve(pos.player, pos.opponent, 0);
+        for (int k = 0; k < 4; k++) {
+            int alpha = want - 13 + (int)rv_rng_below(&rng, 27);
+            int beta = alpha + 1 + (k & 1 ? (int)rv_rng_below(&rng, 6) : 0);
+            if (alpha < -64 || beta > 64) continue;
+            int move;
+            rv_ai_begin(ai, 0);
+            int v = rv_ai_endgame(ai, pos.player, pos.opponent, alpha, beta, &move);
+            if (v <= alpha) {
+                CHECK_MSG(want <= v, "path %d: %d in (%d, %d) failed low at %d", path, want,
+                          alpha, beta, v);
+                low++;
+            } else if (v >= beta) {
+                CHECK_MSG(want >= v, "path %d: %d in (%d, %d) failed high at %d", path, want,
+                          alpha, beta, v);
+                high++;
+            } else {
+                CHECK_EQ_INT(v, want);
+                inside++;
+            }
+        }
+    }
+    CHECK(low > 100 && high > 100 && inside > 10);
+    rv_reversi_ai_free(ai);
+}
+
 /* Hand-checked small cases. */
 static void test_hand_cases(void) {
     rv_reversi_ai *ai = rv_reversi_ai_new(0);
@@ -165,14 +209,61 @@ static void test_stable(void) {
                  0x00000000FFFFFFFFULL);
 }
 
+/* Is the whole line through square x in direction (df, dr) filled in f?
+ * Walked square by square both ways. */
+static int line_full(uint64_t f, int x, int df, int dr) {
+    for (int sgn = -1; sgn <= 1; sgn += 2) {
+        int c = x % 8, r = x / 8;
+        while (c >= 0 && c < 8 && r >= 0 && r < 8) {
+            if (!((f >> (r * 8 + c)) & 1)) return 0;
+            c += sgn * df;
+            r += sgn * dr;
+        }
+    }
+    return 1;
+}
+
+/* The doubling full-diagonal helpers of the stability bound against the
+ * walk, on random fillings from sparse to nearly full (so that many lines
+ * are full) and on the full and empty boards. */
+static void test_full_diagonals(void) {
+    rv_rng rng;
+    rv_rng_seed(&rng, 777);
+    int full7 = 0, full9 = 0;
+    for (int i = 0; i < 20000 + 2; i++) {
+        uint64_t f;
+        if (i == 0) f = 0;
+        else if (i == 1) f = ~0ULL;
+        else {
+            int holes = (int)rv_rng_below(&rng, 12);
+            f = ~0ULL;
+            for (int h = 0; h < holes; h++) f &= ~(1ULL << rv_rng_below(&rng, 64));
+            if (i % 4 == 0) f &= rv_rng_next(&rng) | rv_rng_next(&rng);
+        }
+        uint64_t w7 = 0, w9 = 0;
+        for (int x = 0; x < 64; x++) {
+            if (line_full(f, x, -1, 1)) w7 |= 1ULL << x; /* step 7: file - 1, rank + 1 */
+            if (line_full(f, x, 1, 1)) w9 |= 1ULL << x;  /* step 9: file + 1, rank + 1 */
+        }
+        CHECK_EQ_U64(full_diag7(f), w7);
+        CHECK_EQ_U64(full_diag9(f), w9);
+        full7 += w7 != 0 && w7 != ~0ULL;
+        full9 += w9 != 0 && w9 != ~0ULL;
+    }
+    /* The fillings did exercise partly full boards. */
+    CHECK(full7 > 1000 && full9 > 1000);
+}
+
 int main(void) {
     test_hand_cases();
     test_stable();
+    test_full_diagonals();
     for (size_t i = 0; i < sizeof PATHS / sizeof *PATHS; i++) {
         if (!path_available(PATHS[i])) continue;
         test_ffo_1_19(PATHS[i]);
         test_selective_then_exact(PATHS[i]);
         test_random_vs_reference(PATHS[i]);
+        test_windows_vs_reference(PATHS[i]);
     }
     return test_finish();
 }

@@ -714,7 +714,7 @@ typedef struct mdata {
 /* The hand-set move-ordering score of gen_moves before the fit (history aside). */
 static int hand_order(const gboard *b, int p) {
     int us = b->stm - 1;
-    return b->val[us][p] * 4 + b->val[1 - us][p] * 3;
+    return gb_val(b, us, p) * 4 + gb_val(b, 1 - us, p) * 3;
 }
 
 /* Adds the position of b, whose played move is m: the candidates are the legal empty

@@ -154,35 +154,56 @@ void gb_combo_eval(const int *k4, int renju, int c, int16_t *val, uint8_t *tl) {
     *tl = (uint8_t)level;
 }
 
-/* Gives the point the values and threat level (colour index c) of combo i, in place of
-   those of its combo so far (GB_COMBO_NONE after a stone: not counted). */
-static inline void rescore_point(gboard *b, int c, int p, int i) {
+/* The per-colour sums of the evaluation while a move re-scores points: kept in locals by
+   update_lines and written back once. */
+typedef struct sums {
+    int32_t etot[2][2];
+    int cnt[2][TL_N];
+} sums;
+
+/* Gives the point the values and threat level (colour index c) of combo i in the sums s,
+   in place of those of its combo so far (GB_COMBO_NONE after a stone: not counted). */
+static inline void rescore_in(gboard *b, sums *s, int c, int p, int i) {
     const gb_combo_info *o = &b->t->combo[c][b->combo[c][p]], *n = &b->t->combo[c][i];
-    b->total[c] += n->val - o->val;
-    b->cnt[c][o->tl]--;
-    b->cnt[c][n->tl]++;
-    b->etot[c][0] += n->ev[0] - o->ev[0];
-    b->etot[c][1] += n->ev[1] - o->ev[1];
+    s->cnt[c][o->tl]--;
+    s->cnt[c][n->tl]++;
+    s->etot[c][0] += n->ev[0] - o->ev[0];
+    s->etot[c][1] += n->ev[1] - o->ev[1];
     b->combo[c][p] = (uint16_t)i;
-    b->val[c][p] = n->val;
     b->tl[c][p] = n->tl;
+}
+
+static inline void sums_get(const gboard *b, sums *s) {
+    memcpy(s->etot, b->etot, sizeof s->etot);
+    memcpy(s->cnt, b->cnt, sizeof s->cnt);
+}
+
+static inline void sums_put(gboard *b, const sums *s) {
+    memcpy(b->etot, s->etot, sizeof s->etot);
+    memcpy(b->cnt, s->cnt, sizeof s->cnt);
 }
 
 /* Looks every line pattern of the empty point up again (it was just emptied, or loaded). */
 static void refresh_point(gboard *b, int p) {
+    sums s;
+    sums_get(b, &s);
     for (int c = 0; c < 2; c++) {
         uint8_t *k = b->pc[c][p];
         for (int d = 0; d < 4; d++) k[d] = b->t->pat[c][gb_key(b, c, d, p)];
-        rescore_point(b, c, p, ((k[0] * 10 + k[1]) * 10 + k[2]) * 10 + k[3]);
+        rescore_in(b, &s, c, p, ((k[0] * 10 + k[1]) * 10 + k[2]) * 10 + k[3]);
     }
+    sums_put(b, &s);
 }
 
 /* Takes the point out of the sums (a stone is placed on it). */
 static void clear_point(gboard *b, int p) {
+    sums s;
+    sums_get(b, &s);
     for (int c = 0; c < 2; c++) {
-        rescore_point(b, c, p, GB_COMBO_NONE);
-        b->cnt[c][TL_NONE]--; /* a stone is not counted */
+        rescore_in(b, &s, c, p, GB_COMBO_NONE);
+        s.cnt[c][TL_NONE]--; /* a stone is not counted */
     }
+    sums_put(b, &s);
 }
 
 /* Saves the state of colour c at point p into the move's undo log (NULL: no log). */
@@ -192,7 +213,6 @@ static inline void log_point(gboard *b, gb_saved *log, int c, int p) {
     e->p = (uint16_t)p;
     e->c = (uint8_t)c;
     e->tl = b->tl[c][p];
-    e->val = b->val[c][p];
     e->combo = b->combo[c][p];
     memcpy(e->pc, b->pc[c][p], 4);
 }
@@ -222,14 +242,20 @@ static void update_lines(gboard *b, int p, int c, int set, gb_saved *log, int pa
     }
     if (!patterns) return;
     /* only the line through p changed at each point: one lookup per colour, and the
-       point is re-scored only when that line's pattern changed */
+       point is re-scored only when that line's pattern changed; stones have no patterns,
+       so only the empty points of the window are visited; the sums are kept in locals and
+       written back once */
+    sums s;
+    sums_get(b, &s);
     for (int d = 0; d < 4; d++) {
         static const int digit[4] = {1000, 100, 10, 1}; /* d's digit in a combo */
         int step = gb_dir[d], l = gb_line_of(p, d), pos = gb_line_pos(p, d), weight = digit[d];
         uint64_t bw = b->line[0][d][l], ww = b->line[1][d][l], off = b->line[2][d][l];
-        for (int k = -5; k <= 5; k++) {
-            int q = p + k * step;
-            if (k == 0 || b->cell[q] != 0) continue;
+        /* the empty points at k = -5..5 as bits k + 5 (p itself, bit 5, left out) */
+        unsigned empty = (unsigned)(~(bw | ww | off) >> (pos - 5)) & 0x7DFu;
+        while (empty) {
+            int i = __builtin_ctz(empty), k = i - 5, q = p + k * step;
+            empty &= empty - 1;
             /* the masks are disjoint, so a key is a sum of their weights: 3 lookups for
                both colours' keys */
             int sh = pos + k - 5;
@@ -239,16 +265,17 @@ static void update_lines(gboard *b, int p, int c, int set, gb_saved *log, int pa
             uint8_t np1 = b->t->pat[1][tw + 2 * tb + to2];
             if (np0 != b->pc[0][q][d]) {
                 log_point(b, log, 0, q);
-                rescore_point(b, 0, q, b->combo[0][q] + (np0 - b->pc[0][q][d]) * weight);
+                rescore_in(b, &s, 0, q, b->combo[0][q] + (np0 - b->pc[0][q][d]) * weight);
                 b->pc[0][q][d] = np0;
             }
             if (np1 != b->pc[1][q][d]) {
                 log_point(b, log, 1, q);
-                rescore_point(b, 1, q, b->combo[1][q] + (np1 - b->pc[1][q][d]) * weight);
+                rescore_in(b, &s, 1, q, b->combo[1][q] + (np1 - b->pc[1][q][d]) * weight);
                 b->pc[1][q][d] = np1;
             }
         }
     }
+    sums_put(b, &s);
 }
 
 /* Adds delta (+1 / -1) to near[] on the 5x5 square around p: per row one 8-byte add whose
@@ -280,9 +307,7 @@ void gb_load(gboard *b, const gb_tables *t, const rv_gomoku *g) {
     b->nstones = 0;
     b->hash = 0;
     memset(b->cell, 3, sizeof b->cell);
-    memset(b->val, 0, sizeof b->val);
     memset(b->tl, 0, sizeof b->tl);
-    memset(b->total, 0, sizeof b->total);
     memset(b->etot, 0, sizeof b->etot);
     for (int c = 0; c < 2; c++)
         for (int p = 0; p < GB_CELLS; p++) b->combo[c][p] = GB_COMBO_NONE;
@@ -323,7 +348,6 @@ void gb_play(gboard *b, int p) {
         log = b->log[ply];
         b->nlog[ply] = 0;
         gb_sums *s = &b->sums[ply];
-        memcpy(s->total, b->total, sizeof s->total);
         memcpy(s->etot, b->etot, sizeof s->etot);
         memcpy(s->cnt, b->cnt, sizeof s->cnt);
         log_point(b, log, 0, p);
@@ -355,12 +379,10 @@ void gb_undo(gboard *b) {
         for (int i = b->nlog[ply] - 1; i >= 0; i--) {
             const gb_saved *e = &log[i];
             b->tl[e->c][e->p] = e->tl;
-            b->val[e->c][e->p] = e->val;
             b->combo[e->c][e->p] = e->combo;
             memcpy(b->pc[e->c][e->p], e->pc, 4);
         }
         const gb_sums *s = &b->sums[ply];
-        memcpy(b->total, s->total, sizeof s->total);
         memcpy(b->etot, s->etot, sizeof s->etot);
         memcpy(b->cnt, s->cnt, sizeof s->cnt);
     } else {

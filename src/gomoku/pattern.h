@@ -163,12 +163,11 @@ void gb_combo_eval(const int *k4, int renju, int c, int16_t *val, uint8_t *tl);
 typedef struct gb_saved {
     uint16_t p;
     uint8_t c, tl;
-    int16_t val;
     uint16_t combo;
     uint8_t pc[4];
 } gb_saved;
 typedef struct gb_sums {
-    int32_t total[2], etot[2][2];
+    int32_t etot[2][2];
     int cnt[2][TL_N];
 } gb_sums;
 
@@ -183,9 +182,7 @@ typedef struct gboard {
     uint64_t line[3][4][GB_LINES]; /* [black, white, off the board][direction][line]: bit
                                       gb_line_pos of each point (padded board) */
     uint8_t pc[2][GB_CELLS][4]; /* pattern of each line at empty points (cached lookups) */
-    int16_t val[2][GB_CELLS];   /* value of playing the point, per colour */
     uint8_t tl[2][GB_CELLS];    /* threat level per colour (TL_*) */
-    int32_t total[2];           /* sum of val over empty points */
     uint16_t combo[2][GB_CELLS];  /* the 4 line patterns as decimal digits (GB_COMBO_NONE on
                                      stones and off the board), per colour */
     int32_t etot[2][2];         /* [colour - 1][role]: sum of the fitted values over empty points */
@@ -226,6 +223,10 @@ static inline int gb_line_pos(int p, int d) { return d == 0 ? p % GB_STRIDE : p 
    either side in base 3 (own stone 1, opponent's or off the board 2; lines.h's
    rv_line_tern weights). */
 int gb_key(const gboard *b, int c, int d, int p);
+
+/* The hand-set value (move ordering) of colour index c (0 black, 1 white) playing the
+   empty point p: its combo's (0 on a stone). */
+static inline int gb_val(const gboard *b, int c, int p) { return b->t->combo[c][b->combo[c][p]].val; }
 
 /* Pattern of colour c (1/2) at p in direction d. */
 static inline int gb_pat(const gboard *b, int c, int p, int d) { return b->pc[c - 1][p][d]; }

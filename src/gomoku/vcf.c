@@ -42,7 +42,7 @@ static void memo_fail(vcf_ctx *v, int depth) {
 static void sort_by_value(const gboard *b, int c, int *mv, int n) {
     for (int i = 1; i < n; i++) {
         int m = mv[i], j = i;
-        while (j > 0 && b->val[c - 1][mv[j - 1]] < b->val[c - 1][m]) mv[j] = mv[j - 1], j--;
+        while (j > 0 && gb_val(b, c - 1, mv[j - 1]) < gb_val(b, c - 1, m)) mv[j] = mv[j - 1], j--;
         mv[j] = m;
     }
 }

@@ -97,7 +97,7 @@ static int threats(gboard *b, int A, int *pts, int max) {
         }
     for (int i = 1; i < n; i++) {
         int m = pts[i], j = i;
-        while (j > 0 && b->val[A - 1][pts[j - 1]] < b->val[A - 1][m]) pts[j] = pts[j - 1], j--;
+        while (j > 0 && gb_val(b, A - 1, pts[j - 1]) < gb_val(b, A - 1, m)) pts[j] = pts[j - 1], j--;
         pts[j] = m;
     }
     return n < max ? n : max;

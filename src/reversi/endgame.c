@@ -70,7 +70,11 @@ static const int EG_PC_T[4] = {0, 70, 130, 200};
 #define EG_TT_DEPTH(n, c) (((n) << 2) | (c))
 
 #ifndef EG_SMALL_STAB_MIN
-#define EG_SMALL_STAB_MIN 5 /* the small solver's stability cut-off from this many empties */
+#define EG_SMALL_STAB_MIN 4 /* the small solver's stability cut-off from this many empties */
+#endif
+
+#ifndef EG_STAB4_ALPHA
+#define EG_STAB4_ALPHA 6 /* the stability cut-off at 4 empties from this alpha on */
 #endif
 
 #ifndef EG_CHEAP_MAX

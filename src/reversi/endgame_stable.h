@@ -32,23 +32,34 @@ static inline uint64_t full_cols(uint64_t f) {
     return (f & 0xFF) * BB_FILE_A;
 }
 
-/* The 15 lines in the h1-a8 direction (step 7) and in the a1-h8 direction (step 9). */
-static const uint64_t DIAG[15] = {
-    0x0000000000000001ULL, 0x0000000000000102ULL, 0x0000000000010204ULL, 0x0000000001020408ULL,
-    0x0000000102040810ULL, 0x0000010204081020ULL, 0x0001020408102040ULL, 0x0102040810204080ULL,
-    0x0204081020408000ULL, 0x0408102040800000ULL, 0x0810204080000000ULL, 0x1020408000000000ULL,
-    0x2040800000000000ULL, 0x4080000000000000ULL, 0x8000000000000000ULL};
-static const uint64_t ANTI[15] = {
-    0x0000000000000080ULL, 0x0000000000008040ULL, 0x0000000000804020ULL, 0x0000000080402010ULL,
-    0x0000008040201008ULL, 0x0000804020100804ULL, 0x0080402010080402ULL, 0x8040201008040201ULL,
-    0x4020100804020100ULL, 0x2010080402010000ULL, 0x1008040201000000ULL, 0x0804020100000000ULL,
-    0x0402010000000000ULL, 0x0201000000000000ULL, 0x0100000000000000ULL};
+/*
+ * The squares whose diagonal (step 7: h1-a8 direction) or anti-diagonal
+ * (step 9: a1-h8 direction) is full, by doubling: up_k(x) is the AND of f
+ * over x and the next 2^k - 1 squares of the line (or up to the board's
+ * edge), so up_{k+1}(x) = up_k(x) & up_k(x + 2^k steps), except where the
+ * edge is fewer than 2^k steps away (the masks: squares whose distance to
+ * the edge in that direction is < 1, 2, 4), whose up_k already reaches it.
+ * Three steps each way cover the longest line (8 squares); a square's line
+ * is full when both ways are.
+ */
+static inline uint64_t full_diag7(uint64_t f) {
+    uint64_t u = f & ((f >> 7) | 0xFF01010101010101ULL);
+    u &= (u >> 14) | 0xFFFF030303030303ULL;
+    u &= (u >> 28) | 0xFFFFFFFF0F0F0F0FULL;
+    uint64_t d = f & ((f << 7) | 0x80808080808080FFULL);
+    d &= (d << 14) | 0xC0C0C0C0C0C0FFFFULL;
+    d &= (d << 28) | 0xF0F0F0F0FFFFFFFFULL;
+    return u & d;
+}
 
-static inline uint64_t full_lines(uint64_t f, const uint64_t *lines) {
-    uint64_t r = 0;
-    for (int i = 0; i < 15; i++)
-        if ((f & lines[i]) == lines[i]) r |= lines[i];
-    return r;
+static inline uint64_t full_diag9(uint64_t f) {
+    uint64_t u = f & ((f >> 9) | 0xFF80808080808080ULL);
+    u &= (u >> 18) | 0xFFFFC0C0C0C0C0C0ULL;
+    u &= (u >> 36) | 0xFFFFFFFFF0F0F0F0ULL;
+    uint64_t d = f & ((f << 9) | 0x01010101010101FFULL);
+    d &= (d << 18) | 0x030303030303FFFFULL;
+    d &= (d << 36) | 0x0F0F0F0FFFFFFFFFULL;
+    return u & d;
 }
 
 static inline uint64_t stable_discs(uint64_t own, uint64_t other) {
@@ -56,8 +67,8 @@ static inline uint64_t stable_discs(uint64_t own, uint64_t other) {
     /* Per line: safe because full or because the line ends at the edge. */
     uint64_t h0 = full_rows(filled) | BB_FILE_A | BB_FILE_H;
     uint64_t v0 = full_cols(filled) | BB_RANK_1 | BB_RANK_8;
-    uint64_t d0 = full_lines(filled, DIAG) | BB_BORDER;
-    uint64_t a0 = full_lines(filled, ANTI) | BB_BORDER;
+    uint64_t d0 = full_diag7(filled) | BB_BORDER;
+    uint64_t a0 = full_diag9(filled) | BB_BORDER;
     uint64_t s = 0, prev;
     do {
         prev = s;

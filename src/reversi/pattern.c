@@ -73,15 +73,37 @@ static inline int sum_weights(const unsigned char *w, int e, const uint32_t idx[
     return s;
 }
 
+/* The state of (P, O): the symmetric images of each side once, one gather
+ * per side and instance, each index with the sides in both roles (the
+ * mobility and empties features of PAT_FEATURES are not part of a state). */
+#define PAT_STATE_INIT(s, P, O, PEXT)                                                     \
+    do {                                                                                  \
+        uint64_t tp_[8], to_[8];                                                          \
+        images(P, tp_);                                                                   \
+        images(O, to_);                                                                   \
+        for (int i_ = 0; i_ < RV_PAT_INSTANCES; i_++) {                                   \
+            int t_ = rv_pat_inst_type[i_], k_ = rv_pat_inst_sym[i_];                      \
+            uint64_t m_ = rv_pat_mask[t_];                                                \
+            uint32_t a_ = rv_pat_b3[PEXT(tp_[k_], m_)], b_ = rv_pat_b3[PEXT(to_[k_], m_)]; \
+            uint32_t o_ = rv_pat_offset[t_] - rv_pat_inst_offset[i_];                     \
+            (s)->idx[0][i_] = (uint16_t)(o_ + a_ + 2u * b_);                              \
+            (s)->idx[1][i_] = (uint16_t)(o_ + b_ + 2u * a_);                              \
+        }                                                                                 \
+    } while (0)
+
 void rv_pat_state_init(rv_pat_state *s, uint64_t P, uint64_t O) {
-    uint32_t idx[RV_PAT_FEATURES], rev[RV_PAT_FEATURES];
-    rv_pat_features(P, O, idx);
-    rv_pat_features(O, P, rev);
-    for (int i = 0; i < RV_PAT_INSTANCES; i++) {
-        s->idx[0][i] = (uint16_t)(idx[i] - rv_pat_inst_offset[i]);
-        s->idx[1][i] = (uint16_t)(rev[i] - rv_pat_inst_offset[i]);
-    }
+    PAT_STATE_INIT(s, P, O, pext_soft);
 }
+
+#ifdef PAT_HAVE_BMI2
+RV_TARGET_AVX2 void rv_pat_state_init_bmi2(rv_pat_state *s, uint64_t P, uint64_t O) {
+    PAT_STATE_INIT(s, P, O, _pext_u64);
+}
+#else
+void rv_pat_state_init_bmi2(rv_pat_state *s, uint64_t P, uint64_t O) {
+    rv_pat_state_init(s, P, O);
+}
+#endif
 
 /* The sum of the weights of the state s of (P, O). */
 #define PAT_EVAL_STATE(w, s, P, O, MOVES)                                                              \

@@ -134,6 +134,8 @@ typedef struct rv_pat_state {
 
 /* The state of (P, O), P to move. */
 void rv_pat_state_init(rv_pat_state *s, uint64_t P, uint64_t O);
+/* The same with the pext instruction (CPUs with BMI2; as rv_pat_eval_bmi2). */
+void rv_pat_state_init_bmi2(rv_pat_state *s, uint64_t P, uint64_t O);
 
 /* out = the state after the side to move of s plays sq flipping flips (out
  * is then for the other side to move); out must not be s. */

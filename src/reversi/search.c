@@ -111,6 +111,13 @@ static void sort_desc(mid_move *mv, int n) {
     }
 }
 
+/* The pattern state of (P, O), with pext where the CPU has it (the solver's
+ * ProbCut tests and ordering searches start one per call). */
+static inline void state_init(const rv_reversi_ai *ai, rv_pat_state *st, uint64_t P, uint64_t O) {
+    if (ai->simd != RV_REVERSI_SIMD_PLAIN) rv_pat_state_init_bmi2(st, P, O);
+    else rv_pat_state_init(st, P, O);
+}
+
 /* The evaluation of (P, O) whose pattern state is st. */
 static inline int eval_st(const rv_reversi_ai *ai, const rv_pat_state *st, uint64_t P, uint64_t O) {
     if (ai->eval_kind != RV_REVERSI_EVAL_PATTERN) return rv_ai_eval(ai, P, O);
@@ -302,7 +309,7 @@ static int search_move(rv_reversi_ai *ai, uint64_t P, uint64_t O, const rv_pat_s
 
 int rv_ai_mid_search(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha, int beta, int depth) {
     rv_pat_state st;
-    rv_pat_state_init(&st, P, O);
+    state_init(ai, &st, P, O);
     const double t = ai->pc_t;
     ai->pc_t = PC_T_SOLVE;
     int v = mid_search(ai, P, O, alpha, beta, depth, 0, -ai->contempt, &st);
@@ -489,7 +496,7 @@ static void think(rv_reversi_ai *ai, uint64_t P, uint64_t O, const plan *p,
     uint64_t moves = rv_reversi_moves_bb(P, O);
     mid_move mv[32];
     rv_pat_state st;
-    rv_pat_state_init(&st, P, O);
+    state_init(ai, &st, P, O);
     int n = gen_moves(ai, P, O, moves, -1, 2, mv, NULL, NULL, 1);
     rv_rng rng;
     rv_rng_seed(&rng, tt_hash(P, O) ^ ai->nodes ^ (uint64_t)ai->tt.date * 0x9E3779B97F4A7C15ULL);
@@ -630,7 +637,7 @@ rv_status rv_reversi_ai_eval_moves(rv_reversi_ai *ai, const rv_reversi_pos *pos,
     ai->probcut = 0;
     mid_move mv[32];
     rv_pat_state st;
-    rv_pat_state_init(&st, P, O);
+    state_init(ai, &st, P, O);
     int n = gen_moves(ai, P, O, moves, -1, 2, mv, NULL, NULL, 1);
     rv_reversi_move_eval res[32];
     int done = 0;
