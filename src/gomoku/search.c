@@ -6,7 +6,8 @@
  * Threats prune the tree: a side with a five point wins; a side facing the
  * opponent's four must block it (no depth spent — the reply is forced); a side
  * with an open four (or two fours) to make wins in 3 plies; facing an open three
- * or a four-three, only its exact defences (gsearch_defences) and own fours are tried.
+ * or a four-three, only its exact defences (gsearch_defences) and own fours are tried,
+ * and when they are 3 or fewer the node costs no depth (as the four's block).
  * Under Renju black's moves are filtered through rv_gomoku_forbidden (gb_legal),
  * so a white four whose only defence is forbidden wins for white by itself.
  */
