@@ -154,16 +154,10 @@ void gb_combo_eval(const int *k4, int renju, int c, int16_t *val, uint8_t *tl) {
     *tl = (uint8_t)level;
 }
 
-/* The per-colour sums of the evaluation while a move re-scores points: kept in locals by
-   update_lines and written back once. */
-typedef struct sums {
-    int32_t etot[2][2];
-    int cnt[2][TL_N];
-} sums;
-
-/* Gives the point the values and threat level (colour index c) of combo i in the sums s,
+/* Gives the point the values and threat level (colour index c) of combo i in the sums s
+   (the board's, copied to a local by update_lines and written back once),
    in place of those of its combo so far (GB_COMBO_NONE after a stone: not counted). */
-static inline void rescore_in(gboard *b, sums *s, int c, int p, int i) {
+static inline void rescore_in(gboard *b, gb_sums *s, int c, int p, int i) {
     const gb_combo_info *o = &b->t->combo[c][b->combo[c][p]], *n = &b->t->combo[c][i];
     s->cnt[c][o->tl]--;
     s->cnt[c][n->tl]++;
@@ -173,19 +167,19 @@ static inline void rescore_in(gboard *b, sums *s, int c, int p, int i) {
     b->tl[c][p] = n->tl;
 }
 
-static inline void sums_get(const gboard *b, sums *s) {
+static inline void sums_get(const gboard *b, gb_sums *s) {
     memcpy(s->etot, b->etot, sizeof s->etot);
     memcpy(s->cnt, b->cnt, sizeof s->cnt);
 }
 
-static inline void sums_put(gboard *b, const sums *s) {
+static inline void sums_put(gboard *b, const gb_sums *s) {
     memcpy(b->etot, s->etot, sizeof s->etot);
     memcpy(b->cnt, s->cnt, sizeof s->cnt);
 }
 
 /* Looks every line pattern of the empty point up again (it was just emptied, or loaded). */
 static void refresh_point(gboard *b, int p) {
-    sums s;
+    gb_sums s;
     sums_get(b, &s);
     for (int c = 0; c < 2; c++) {
         uint8_t *k = b->pc[c][p];
@@ -197,7 +191,7 @@ static void refresh_point(gboard *b, int p) {
 
 /* Takes the point out of the sums (a stone is placed on it). */
 static void clear_point(gboard *b, int p) {
-    sums s;
+    gb_sums s;
     sums_get(b, &s);
     for (int c = 0; c < 2; c++) {
         rescore_in(b, &s, c, p, GB_COMBO_NONE);
@@ -245,7 +239,7 @@ static void update_lines(gboard *b, int p, int c, int set, gb_saved *log, int pa
        point is re-scored only when that line's pattern changed; stones have no patterns,
        so only the empty points of the window are visited; the sums are kept in locals and
        written back once */
-    sums s;
+    gb_sums s;
     sums_get(b, &s);
     for (int d = 0; d < 4; d++) {
         static const int digit[4] = {1000, 100, 10, 1}; /* d's digit in a combo */
@@ -347,9 +341,7 @@ void gb_play(gboard *b, int p) {
     if (ply < GB_LOG_PLIES) {
         log = b->log[ply];
         b->nlog[ply] = 0;
-        gb_sums *s = &b->sums[ply];
-        memcpy(s->etot, b->etot, sizeof s->etot);
-        memcpy(s->cnt, b->cnt, sizeof s->cnt);
+        sums_get(b, &b->sums[ply]);
         log_point(b, log, 0, p);
         log_point(b, log, 1, p);
     }
@@ -382,9 +374,7 @@ void gb_undo(gboard *b) {
             b->combo[e->c][e->p] = e->combo;
             memcpy(b->pc[e->c][e->p], e->pc, 4);
         }
-        const gb_sums *s = &b->sums[ply];
-        memcpy(b->etot, s->etot, sizeof s->etot);
-        memcpy(b->cnt, s->cnt, sizeof s->cnt);
+        sums_put(b, &b->sums[ply]);
     } else {
         update_lines(b, p, c, 0, NULL, 1);
         /* the point is counted again (as nothing yet: refresh_point moves it to its level) */
