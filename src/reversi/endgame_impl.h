@@ -247,15 +247,18 @@ static int EGF(eg_small)(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha, i
     return best;
 }
 
-static void EGF(sort_moves)(eg_move *mv, int n) {
-    for (int i = 1; i < n; i++) {
+/* Moves mv[i] with the smallest key among mv[i..n-1] to mv[i] (keys are
+ * distinct: each holds the move's index in its low bits, so the moves come
+ * out in the order of a stable sort).  Sorting lazily pays because most
+ * nodes that cut do so on their first move. */
+static inline void EGF(pick_move)(eg_move *mv, int i, int n) {
+    int b = i;
+    for (int j = i + 1; j < n; j++)
+        if (mv[j].key < mv[b].key) b = j;
+    if (b != i) {
         eg_move t = mv[i];
-        int j = i;
-        while (j > 0 && mv[j - 1].key > t.key) {
-            mv[j] = mv[j - 1];
-            j--;
-        }
-        mv[j] = t;
+        mv[i] = mv[b];
+        mv[b] = t;
     }
 }
 
@@ -379,7 +382,7 @@ static int EGF(eg_deep)(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha, in
         e->flips = f;
         e->sq = x;
         if (x == tt_move) {
-            e->key = -1000000;
+            e->key = -1000000 * EG_KEY_IDX + nm - 1;
             continue;
         }
         uint64_t np = O ^ f, no = P ^ f ^ (1ULL << x);
@@ -397,7 +400,7 @@ static int EGF(eg_deep)(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha, in
         int key = bit_count(rep) * KW_MOB + bit_count(rep & BB_CORNERS) * KW_CORNER;
         key -= (int)((odd >> x) & 1) * KW_PAR;
         if (n <= EG_CHEAP_MAX) {
-            e->key = key;
+            e->key = key * EG_KEY_IDX + nm - 1;
             continue;
         }
         /* Our own mobility afterwards: moves that keep options open. */
@@ -420,12 +423,11 @@ static int EGF(eg_deep)(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha, in
                                         : rv_ai_eval(ai, np, no);
             key += v * KW_EVAL / 100;
         }
-        e->key = key;
+        e->key = key * EG_KEY_IDX + nm - 1;
     }
-    EGF(sort_moves)(mv, nm);
 
-    if (bm < 0) bm = mv[0].sq;
     for (int i = 0; i < nm; i++) {
+        EGF(pick_move)(mv, i, nm);
         uint64_t f = mv[i].flips, bit = 1ULL << mv[i].sq;
         uint64_t np = O ^ f, no = P ^ f ^ bit;
         int v;
