@@ -301,6 +301,17 @@ static int EGF(eg_probcut)(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha,
 #endif
 
 static int EGF(eg_deep)(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha, int beta, int n,
+                        int passed, int *best_move);
+
+/* A child of an ordered node after a move (no pass), n empties, parity its
+ * parity word: the small solver called directly where it takes over. */
+static inline int EGF(eg_child)(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha, int beta,
+                                int n, unsigned parity) {
+    if (n <= EG_SMALL) return EGF(eg_small)(ai, P, O, alpha, beta, n, 0, parity);
+    return EGF(eg_deep)(ai, P, O, alpha, beta, n, 0, NULL);
+}
+
+static int EGF(eg_deep)(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha, int beta, int n,
                    int passed, int *best_move) {
     if (n <= EG_SMALL && !best_move)
         return EGF(eg_small)(ai, P, O, alpha, beta, n, passed, EGF(parity_of)(~(P | O)));
@@ -374,7 +385,8 @@ static int EGF(eg_deep)(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha, in
     eg_move mv[32];
     int nm = 0;
     uint64_t E = ~(P | O);
-    uint64_t odd = PARITY_MASK[EGF(parity_of)(E)];
+    const unsigned parity = EGF(parity_of)(E);
+    uint64_t odd = PARITY_MASK[parity];
     for (uint64_t m = moves; m; m &= m - 1) {
         int x = first_bit(m);
         uint64_t f = EG_FLIPS(P, O, x);
@@ -430,12 +442,13 @@ static int EGF(eg_deep)(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha, in
         EGF(pick_move)(mv, i, nm);
         uint64_t f = mv[i].flips, bit = 1ULL << mv[i].sq;
         uint64_t np = O ^ f, no = P ^ f ^ bit;
+        unsigned cp = parity ^ QUAD_BIT(mv[i].sq);
         int v;
         if (i == 0 && best == -65) {
-            v = -EGF(eg_deep)(ai, np, no, -beta, -alpha, n - 1, 0, NULL);
+            v = -EGF(eg_child)(ai, np, no, -beta, -alpha, n - 1, cp);
         } else {
-            v = -EGF(eg_deep)(ai, np, no, -alpha - 1, -alpha, n - 1, 0, NULL);
-            if (v > alpha && v < beta) v = -EGF(eg_deep)(ai, np, no, -beta, -alpha, n - 1, 0, NULL);
+            v = -EGF(eg_child)(ai, np, no, -alpha - 1, -alpha, n - 1, cp);
+            if (v > alpha && v < beta) v = -EGF(eg_child)(ai, np, no, -beta, -alpha, n - 1, cp);
         }
         if (ai->aborted) return alpha;
         if (v > best) {
