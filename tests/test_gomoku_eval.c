@@ -12,13 +12,13 @@
 #include "renversi/core.h"
 #include "test.h"
 
-static int combo(int a, int b, int c, int d) { return ((a * 10 + b) * 10 + c) * 10 + d; }
+static int combo(int a, int b, int c, int d) { return gb_combo(a, b, c, d); }
 
 static void test_classes(void) {
     static int seen[GB_CLASSES];
     memset(seen, 0, sizeof seen);
     int bad = 0;
-    for (int i = 0; i < 10000; i++) {
+    for (int i = 0; i < GB_COMBOS; i++) {
         int k = gb_class_of(i);
         if (k < 0 || k >= GB_CLASSES) {
             bad++;
@@ -26,7 +26,10 @@ static void test_classes(void) {
         }
         seen[k]++;
         /* the order of the directions does not matter */
-        int a = i / 1000, b = i / 100 % 10, c = i / 10 % 10, d = i % 10;
+        int k4[4];
+        gb_combo_kinds(i, k4);
+        int a = k4[0], b = k4[1], c = k4[2], d = k4[3];
+        if (combo(a, b, c, d) != i) bad++;
         if (gb_class_of(combo(d, c, b, a)) != k || gb_class_of(combo(b, a, d, c)) != k ||
             gb_class_of(combo(c, d, a, b)) != k)
             bad++;
@@ -34,9 +37,16 @@ static void test_classes(void) {
     CHECK_EQ_INT(bad, 0);
     int classes = 0;
     for (int k = 0; k < GB_CLASSES; k++) classes += seen[k] > 0;
-    CHECK_EQ_INT(classes, 715); /* C(13, 4): every class is reached */
+    /* C(GB_KINDS + 3, 4) multisets, every one reached (715 for 10 kinds) */
+    int multisets = 0;
+    for (int a = 0; a < GB_KINDS; a++)
+        for (int b = a; b < GB_KINDS; b++)
+            for (int c = b; c < GB_KINDS; c++)
+                for (int d = c; d < GB_KINDS; d++) multisets++;
+    CHECK_EQ_INT(GB_CLASSES, multisets);
+    CHECK_EQ_INT(classes, multisets);
     CHECK_EQ_INT(gb_class_of(0), 0);
-    CHECK_EQ_INT(gb_class_of(9999), 714);
+    CHECK_EQ_INT(gb_class_of(GB_COMBOS - 1), GB_CLASSES - 1);
     CHECK(gb_class_of(combo(PAT_FLEX3, 0, 0, 0)) != gb_class_of(combo(PAT_BLOCK4, 0, 0, 0)));
     /* 4 equal digits: one ordering; 4 distinct: 24 */
     CHECK_EQ_INT(seen[gb_class_of(combo(3, 3, 3, 3))], 1);
@@ -53,7 +63,7 @@ static void test_tables(rv_gomoku_rule rule) {
     gb_tables_build(&t, rule, 7);
     const gb_eval_weights *w = &gb_eval_fitted[gb_eval_rule_index(rule)];
     int bad = 0;
-    for (int i = 0; i < 10000; i++)
+    for (int i = 0; i < GB_COMBOS; i++)
         for (int c = 0; c < 2; c++)
             for (int r = 0; r < 2; r++) bad += t.combo[c][i].ev[r] != w->cls[c][r][gb_class_of(i)];
     CHECK_EQ_INT(bad, 0);
@@ -139,7 +149,7 @@ static void test_move_scores(rv_gomoku_rule rule) {
     gb_tables_build(&t, rule, 5);
     const gb_move_weights *w = &gb_move_fitted[gb_eval_rule_index(rule)];
     int bad = 0;
-    for (int i = 0; i < 10000; i++)
+    for (int i = 0; i < GB_COMBOS; i++)
         for (int c = 0; c < 2; c++)
             bad += t.ms[c][0][i] != w->own[c][gb_class_of(i)] ||
                    t.ms[c][1][i] != w->opp[c][gb_class_of(i)];

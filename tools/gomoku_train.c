@@ -827,7 +827,7 @@ static void move_prior(rv_gomoku_rule rule, double *p) {
     t.ready = 0;
     gb_tables_build(&t, rule, 1);
     int rep[NCLS];
-    for (int i = 9999; i >= 0; i--) rep[gb_class_of(i)] = i;
+    for (int i = GB_COMBOS - 1; i >= 0; i--) rep[gb_class_of(i)] = i;
     for (int j = 0; j < NMP; j++) p[j] = 0;
     for (int us = 0; us < 2; us++)
         for (int k = 0; k < NCLS; k++) {

@@ -19,7 +19,8 @@ static int binom(int n, int k) {
 }
 
 int gb_class_of(int combo) {
-    int d[4] = {combo / 1000 % 10, combo / 100 % 10, combo / 10 % 10, combo % 10};
+    int d[4];
+    gb_combo_kinds(combo, d);
     for (int i = 1; i < 4; i++) /* descending */
         for (int j = i; j > 0 && d[j] > d[j - 1]; j--) {
             int x = d[j];
@@ -39,7 +40,7 @@ int gb_eval_rule_index(rv_gomoku_rule rule) {
 }
 
 void gb_tables_set_eval(gb_tables *t, const gb_eval_weights *w) {
-    for (int i = 0; i < 10000; i++) {
+    for (int i = 0; i < GB_COMBOS; i++) {
         int k = gb_class_of(i);
         for (int c = 0; c < 2; c++)
             for (int r = 0; r < 2; r++) t->combo[c][i].ev[r] = w->cls[c][r][k];
@@ -48,7 +49,7 @@ void gb_tables_set_eval(gb_tables *t, const gb_eval_weights *w) {
 }
 
 void gb_tables_set_moves(gb_tables *t, const gb_move_weights *w) {
-    for (int i = 0; i < 10000; i++) {
+    for (int i = 0; i < GB_COMBOS; i++) {
         int k = gb_class_of(i);
         for (int c = 0; c < 2; c++) t->ms[c][0][i] = w->own[c][k], t->ms[c][1][i] = w->opp[c][k];
     }
@@ -58,8 +59,9 @@ void gb_tables_set_moves(gb_tables *t, const gb_move_weights *w) {
 
 void gb_eval_hand(rv_gomoku_rule rule, gb_eval_weights *w) {
     int renju = rule == RV_RULE_RENJU;
-    for (int i = 0; i < 10000; i++) {
-        int k4[4] = {i / 1000, i / 100 % 10, i / 10 % 10, i % 10};
+    for (int i = 0; i < GB_COMBOS; i++) {
+        int k4[4];
+        gb_combo_kinds(i, k4);
         for (int c = 0; c < 2; c++) {
             int16_t v;
             uint8_t tl;
@@ -79,8 +81,9 @@ void gb_tables_build(gb_tables *t, rv_gomoku_rule rule, uint64_t seed) {
     if (t->ready && t->rule == rule) return;
     t->pat = gb_pat_tab[gb_pat_rule_index(rule)];
     for (int c = 0; c < 2; c++)
-        for (int i = 0; i < 10000; i++) {
-            int k4[4] = {i / 1000, i / 100 % 10, i / 10 % 10, i % 10};
+        for (int i = 0; i < GB_COMBOS; i++) {
+            int k4[4];
+            gb_combo_kinds(i, k4);
             gb_combo_eval(k4, rule == RV_RULE_RENJU, c + 1, &t->combo[c][i].val,
                           &t->combo[c][i].tl);
         }
@@ -184,7 +187,7 @@ static void refresh_point(gboard *b, int p) {
     for (int c = 0; c < 2; c++) {
         uint8_t *k = b->pc[c][p];
         for (int d = 0; d < 4; d++) k[d] = b->t->pat[c][gb_key(b, c, d, p)];
-        rescore_in(b, &s, c, p, ((k[0] * 10 + k[1]) * 10 + k[2]) * 10 + k[3]);
+        rescore_in(b, &s, c, p, gb_combo(k[0], k[1], k[2], k[3]));
     }
     sums_put(b, &s);
 }
@@ -242,7 +245,8 @@ static void update_lines(gboard *b, int p, int c, int set, gb_saved *log, int pa
     gb_sums s;
     sums_get(b, &s);
     for (int d = 0; d < 4; d++) {
-        static const int digit[4] = {1000, 100, 10, 1}; /* d's digit in a combo */
+        static const int digit[4] = {GB_KINDS * GB_KINDS * GB_KINDS, GB_KINDS * GB_KINDS,
+                                     GB_KINDS, 1}; /* d's digit in a combo */
         int step = gb_dir[d], l = gb_line_of(p, d), pos = gb_line_pos(p, d), weight = digit[d];
         uint64_t bw = b->line[0][d][l], ww = b->line[1][d][l], off = b->line[2][d][l];
         /* the empty points at k = -5..5 as bits k + 5 (p itself, bit 5, left out) */
@@ -412,7 +416,7 @@ int gb_tl_if_blocked(const gboard *b, int c, int q, int p) {
         int l = gb_line_of(q, d), sh = gb_line_pos(q, d) - 5;
         uint64_t oth = b->line[1 - ci][d][l] | b->line[2][d][l] | (uint64_t)1 << gb_line_pos(p, d);
         pc[d] = b->t->pat[ci][window_key(b->line[ci][d][l] >> sh, oth >> sh)];
-        return b->t->combo[ci][((pc[0] * 10 + pc[1]) * 10 + pc[2]) * 10 + pc[3]].tl;
+        return b->t->combo[ci][gb_combo(pc[0], pc[1], pc[2], pc[3])].tl;
     }
     return b->tl[ci][q];
 }

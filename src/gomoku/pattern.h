@@ -37,7 +37,8 @@ enum {
     PAT_BLOCK4,  /* a four with one completion */
     PAT_FLEX4,   /* two or more completions on the line (open four) */
     PAT_FIVE,    /* a winning row */
-    PAT_OVERLINE /* Renju black: six or more (no win) */
+    PAT_OVERLINE, /* Renju black: six or more (no win) */
+    GB_KINDS      /* the number of line kinds: a combo's digits are base GB_KINDS */
 };
 
 /* A point's threat level for one colour (combining its 4 lines). */
@@ -52,9 +53,20 @@ enum {
     TL_N
 };
 
+/* A point's combo: its 4 line patterns (directions 0..3) as the digits of a base-GB_KINDS
+   number, direction 0 the most significant. */
+#define GB_COMBOS (GB_KINDS * GB_KINDS * GB_KINDS * GB_KINDS)
+static inline int gb_combo(int k0, int k1, int k2, int k3) {
+    return ((k0 * GB_KINDS + k1) * GB_KINDS + k2) * GB_KINDS + k3;
+}
+/* The 4 line patterns of combo i (i < GB_COMBOS). */
+static inline void gb_combo_kinds(int i, int *k4) {
+    for (int d = 3; d >= 0; d--) k4[d] = i % GB_KINDS, i /= GB_KINDS;
+}
+
 /* Point classes: the 4 line patterns of a point as a multiset (order of the
-   directions does not matter), C(10 + 4 - 1, 4) = 715 of them. */
-#define GB_CLASSES 715
+   directions does not matter), C(GB_KINDS + 4 - 1, 4) of them (715 for 10 kinds). */
+#define GB_CLASSES (GB_KINDS * (GB_KINDS + 1) * (GB_KINDS + 2) * (GB_KINDS + 3) / 24)
 
 /* Roles in the fitted evaluation: the colour whose points are scored is to move or waits. */
 enum { GB_TO_MOVE, GB_WAITING };
@@ -80,11 +92,12 @@ extern const gb_eval_weights gb_eval_fitted[3];
 /* Index into gb_eval_fitted for a rule. */
 int gb_eval_rule_index(rv_gomoku_rule rule);
 
-/* The class (0..GB_CLASSES-1) of 4 line patterns given as decimal digits (0..9999). */
+/* The class (0..GB_CLASSES-1) of a combo (0..GB_COMBOS-1). */
 int gb_class_of(int combo);
 
 /* The combo of a point that holds a stone (not in the evaluation's sums). */
-#define GB_COMBO_NONE 10000
+#define GB_COMBO_NONE GB_COMBOS
+_Static_assert(GB_COMBO_NONE <= 0xFFFF, "a combo is kept in 16 bits");
 
 /* What a point's combo (its 4 line patterns) is worth to one colour: all a re-scored
    point needs, in 8 bytes. */
@@ -132,8 +145,7 @@ typedef struct gb_tables {
     rv_gomoku_rule rule;
     int ready;
     const uint8_t (*pat)[PAT_KEYS]; /* [colour - 1][key]: gb_pat_tab of the rule */
-    /* [colour - 1][4 line patterns as decimal digits]; GB_COMBO_NONE (a stone) is worth
-       nothing */
+    /* [colour - 1][combo: the 4 line patterns]; GB_COMBO_NONE (a stone) is worth nothing */
     gb_combo_info combo[2][GB_COMBO_NONE + 1];
     int16_t extra[2][GB_X_N]; /* [side to move - 1][term] */
     /* move scores by combo: [side to move - 1][0: its own combo, 1: the opponent's]
@@ -183,7 +195,7 @@ typedef struct gboard {
                                       gb_line_pos of each point (padded board) */
     uint8_t pc[2][GB_CELLS][4]; /* pattern of each line at empty points (cached lookups) */
     uint8_t tl[2][GB_CELLS];    /* threat level per colour (TL_*) */
-    uint16_t combo[2][GB_CELLS];  /* the 4 line patterns as decimal digits (GB_COMBO_NONE on
+    uint16_t combo[2][GB_CELLS];  /* the 4 line patterns as a combo (GB_COMBO_NONE on
                                      stones and off the board), per colour */
     int32_t etot[2][2];         /* [colour - 1][role]: sum of the fitted values over empty points */
     int cnt[2][TL_N];           /* number of empty points at each threat level */

@@ -33,33 +33,37 @@ static inline uint64_t full_cols(uint64_t f) {
 }
 
 /*
- * The squares whose diagonal (step 7: h1-a8 direction) or anti-diagonal
- * (step 9: a1-h8 direction) is full, by doubling: up_k(x) is the AND of f
- * over x and the next 2^k - 1 squares of the line (or up to the board's
- * edge), so up_{k+1}(x) = up_k(x) & up_k(x + 2^k steps), except where the
- * edge is fewer than 2^k steps away (the masks: squares whose distance to
- * the edge in that direction is < 1, 2, 4), whose up_k already reaches it.
- * Three steps each way cover the longest line (8 squares); a square's line
- * is full when both ways are.
+ * The squares whose diagonal line of step s is full (s = 7: the h1-a8
+ * direction, s = 9: a1-h8), by doubling: up_k(x) is the AND of f over x and
+ * the next 2^k - 1 squares of the line upwards (or up to the board's edge),
+ * so up_{k+1}(x) = up_k(x) & up_k(x + 2^k steps), except where the edge is
+ * fewer than 2^k steps away, whose up_k already reaches it.  edge_up is the
+ * set of squares one step from the upper edge (the top rank and the file the
+ * line leaves by); the squares fewer than 2 and 4 steps away follow from it
+ * by the same doubling (a square is 2j steps short when it or the square j
+ * steps further is j short; what a shift wraps round to the other file is in
+ * the set already).  Likewise downwards with edge_down.  Three steps each way
+ * cover the longest line (8 squares); a square's line is full when both ways
+ * are.  The masks fold to constants where s and the edges are constants.
  */
-static inline uint64_t full_diag7(uint64_t f) {
-    uint64_t u = f & ((f >> 7) | 0xFF01010101010101ULL);
-    u &= (u >> 14) | 0xFFFF030303030303ULL;
-    u &= (u >> 28) | 0xFFFFFFFF0F0F0F0FULL;
-    uint64_t d = f & ((f << 7) | 0x80808080808080FFULL);
-    d &= (d << 14) | 0xC0C0C0C0C0C0FFFFULL;
-    d &= (d << 28) | 0xF0F0F0F0FFFFFFFFULL;
+static inline uint64_t full_diag(uint64_t f, int s, uint64_t edge_up, uint64_t edge_down) {
+    uint64_t up2 = edge_up | (edge_up >> s), up4 = up2 | (up2 >> 2 * s);
+    uint64_t dn2 = edge_down | (edge_down << s), dn4 = dn2 | (dn2 << 2 * s);
+    uint64_t u = f & ((f >> s) | edge_up);
+    u &= (u >> 2 * s) | up2;
+    u &= (u >> 4 * s) | up4;
+    uint64_t d = f & ((f << s) | edge_down);
+    d &= (d << 2 * s) | dn2;
+    d &= (d << 4 * s) | dn4;
     return u & d;
 }
 
+static inline uint64_t full_diag7(uint64_t f) {
+    return full_diag(f, 7, BB_RANK_8 | BB_FILE_A, BB_RANK_1 | BB_FILE_H);
+}
+
 static inline uint64_t full_diag9(uint64_t f) {
-    uint64_t u = f & ((f >> 9) | 0xFF80808080808080ULL);
-    u &= (u >> 18) | 0xFFFFC0C0C0C0C0C0ULL;
-    u &= (u >> 36) | 0xFFFFFFFFF0F0F0F0ULL;
-    uint64_t d = f & ((f << 9) | 0x01010101010101FFULL);
-    d &= (d << 18) | 0x030303030303FFFFULL;
-    d &= (d << 36) | 0x0F0F0F0FFFFFFFFFULL;
-    return u & d;
+    return full_diag(f, 9, BB_RANK_8 | BB_FILE_H, BB_RANK_1 | BB_FILE_A);
 }
 
 static inline uint64_t stable_discs(uint64_t own, uint64_t other) {

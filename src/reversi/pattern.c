@@ -39,9 +39,10 @@ static inline int mob_index(uint64_t moves) {
     return n < RV_PAT_MOB ? n : RV_PAT_MOB - 1;
 }
 
-/* Fills idx[] (feature indices within a stage) with the given gather; E is
- * the number of empty squares. */
-#define PAT_FEATURES(P, O, E, PEXT, MOVES, idx)                                                   \
+/* The images-and-gather loop shared by PAT_FEATURES and PAT_STATE_INIT: for
+ * each instance i_ (type t_), a_ and b_ are the base-3 indices of P's and
+ * O's discs on its squares; the statements after PEXT run with them. */
+#define PAT_FOR_INSTANCES(P, O, PEXT, ...)                                                 \
     do {                                                                                   \
         uint64_t tp_[8], to_[8];                                                           \
         images(P, tp_);                                                                    \
@@ -49,9 +50,16 @@ static inline int mob_index(uint64_t moves) {
         for (int i_ = 0; i_ < RV_PAT_INSTANCES; i_++) {                                    \
             int t_ = rv_pat_inst_type[i_], k_ = rv_pat_inst_sym[i_];                       \
             uint64_t m_ = rv_pat_mask[t_];                                                 \
-            (idx)[i_] = rv_pat_offset[t_] + rv_pat_b3[PEXT(tp_[k_], m_)] +                 \
-                        2u * rv_pat_b3[PEXT(to_[k_], m_)];                                 \
+            uint32_t a_ = rv_pat_b3[PEXT(tp_[k_], m_)], b_ = rv_pat_b3[PEXT(to_[k_], m_)]; \
+            __VA_ARGS__                                                                    \
         }                                                                                  \
+    } while (0)
+
+/* Fills idx[] (feature indices within a stage) with the given gather; E is
+ * the number of empty squares. */
+#define PAT_FEATURES(P, O, E, PEXT, MOVES, idx)                                                   \
+    do {                                                                                   \
+        PAT_FOR_INSTANCES(P, O, PEXT, (idx)[i_] = rv_pat_offset[t_] + a_ + 2u * b_;);      \
         (idx)[RV_PAT_INSTANCES] =                                                          \
             rv_pat_offset[RV_PAT_TYPES] + (uint32_t)mob_index(MOVES(P, O));                \
         (idx)[RV_PAT_INSTANCES + 1] =                                                      \
@@ -77,19 +85,11 @@ static inline int sum_weights(const unsigned char *w, int e, const uint32_t idx[
  * per side and instance, each index with the sides in both roles (the
  * mobility and empties features of PAT_FEATURES are not part of a state). */
 #define PAT_STATE_INIT(s, P, O, PEXT)                                                     \
-    do {                                                                                  \
-        uint64_t tp_[8], to_[8];                                                          \
-        images(P, tp_);                                                                   \
-        images(O, to_);                                                                   \
-        for (int i_ = 0; i_ < RV_PAT_INSTANCES; i_++) {                                   \
-            int t_ = rv_pat_inst_type[i_], k_ = rv_pat_inst_sym[i_];                      \
-            uint64_t m_ = rv_pat_mask[t_];                                                \
-            uint32_t a_ = rv_pat_b3[PEXT(tp_[k_], m_)], b_ = rv_pat_b3[PEXT(to_[k_], m_)]; \
-            uint32_t o_ = rv_pat_offset[t_] - rv_pat_inst_offset[i_];                     \
-            (s)->idx[0][i_] = (uint16_t)(o_ + a_ + 2u * b_);                              \
-            (s)->idx[1][i_] = (uint16_t)(o_ + b_ + 2u * a_);                              \
-        }                                                                                 \
-    } while (0)
+    PAT_FOR_INSTANCES(P, O, PEXT, {                                                       \
+        uint32_t o_ = rv_pat_offset[t_] - rv_pat_inst_offset[i_];                         \
+        (s)->idx[0][i_] = (uint16_t)(o_ + a_ + 2u * b_);                                  \
+        (s)->idx[1][i_] = (uint16_t)(o_ + b_ + 2u * a_);                                  \
+    })
 
 void rv_pat_state_init(rv_pat_state *s, uint64_t P, uint64_t O) {
     PAT_STATE_INIT(s, P, O, pext_soft);
