@@ -221,14 +221,18 @@ static int EGF(eg_small)(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha, i
         int ub = 64 - 2 * bit_count(stable_discs(O, P));
         if (ub <= alpha) return ub;
     }
+    uint64_t moves = EG_MOVES(P, O);
+    if (!moves) {
+        if (passed) return final_score(P, O);
+        return -EGF(eg_small)(ai, O, P, -beta, -alpha, n, 1, parity);
+    }
     uint64_t order[4];
-    EGF(small_classes)(E & bb_neighbours(O), parity, order); /* a move must be next to an opponent disc */
+    EGF(small_classes)(moves, parity, order);
     int best = -65;
     for (int k = 0; k < 4; k++) {
         for (uint64_t m = order[k]; m; m &= m - 1) {
             int x = first_bit(m);
             uint64_t f = EG_FLIPS(P, O, x);
-            if (!f) continue;
             uint64_t np = O ^ f, no = P ^ f ^ (1ULL << x);
             int v = -EGF(eg_small)(ai, np, no, -beta, -alpha, n - 1, 0, parity ^ QUAD_BIT(x));
             if (v > best) {
@@ -239,10 +243,6 @@ static int EGF(eg_small)(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha, i
                 }
             }
         }
-    }
-    if (best == -65) {
-        if (passed) return final_score(P, O);
-        return -EGF(eg_small)(ai, O, P, -beta, -alpha, n, 1, parity);
     }
     return best;
 }
