@@ -8,7 +8,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (size == 0) return 0;
     FILE *in = fmemopen((void *)data, size, "r");
     FILE *out = fopen("/dev/null", "w");
-    if (in && out) rv_nboard_run(in, out, 2, 1, 0); /* depth <= 2, 1 MB table: quick */
+    if (in && out) rv_nboard_run(in, out, 2, 1, 0, 0); /* depth <= 2, 1 MB table: quick */
     if (in) fclose(in);
     if (out) fclose(out);
     return 0;

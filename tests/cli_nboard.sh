@@ -17,7 +17,8 @@ nb_session() {
     rm -f "$fifo"
     mkfifo "$fifo"
     : >"$out"
-    "$RENVERSI" nboard <"$fifo" >"$out" 2>>"$tmp/nb_err" &
+    # shellcheck disable=SC2086 # NB_OPTS: options of the engine, word-split on purpose
+    "$RENVERSI" nboard ${NB_OPTS:-} <"$fifo" >"$out" 2>>"$tmp/nb_err" &
     pid=$!
     exec 9>"$fifo"
     for line in "$@"; do
@@ -128,6 +129,20 @@ if [ "$(grep -c '^=== ' "$tmp/t4")" = 2 ] && [ "$(grep '^=== ' "$tmp/t4" | cut -
 printf 'set depth 60\nset time 300\ngo\n' | timeout 60 "$RENVERSI" nboard --cpu-time >"$tmp/t6"
 if grep -Eq '^=== [A-H][1-8]/' "$tmp/t6"; then ok; else bad "--cpu-time + set time 300: $(cat "$tmp/t6")"; fi
 expect_exit 2 "$RENVERSI" nboard --cpu
+# --nodes: every search gets that many nodes whatever set time and the GGF clock say (1 ms
+# here, and the game's 15 minutes), so two sessions answer alike, node for node.
+NB_OPTS='--nodes 300000' nb_session "$tmp/n1" 'set time 1' "set game $game" go 'hint 2' 'ping 1'
+NB_OPTS='--nodes 300000' nb_session "$tmp/n2" 'set time 1' "set game $game" go 'hint 2' 'ping 1'
+cat "$tmp/n1" >&2
+sq=$(grep '^=== ' "$tmp/n1" | sed 's/^=== \([A-H][1-8]\)\/.*/\1/')
+case "$legal" in *" $sq "*) ok ;; *) bad "--nodes: go answered '$sq' (not legal)" ;; esac
+# the answers without their seconds
+nb_answers() { grep -E '^(=== |search |nodestats )' "$1" | sed -E 's/^(nodestats [0-9]+) .*/\1/; s#^(=== [^/]*/[^/]*)/.*#\1#'; }
+if [ "$(nb_answers "$tmp/n1")" = "$(nb_answers "$tmp/n2")" ]; then ok; else bad "--nodes: two sessions differ"; fi
+n=$(grep '^nodestats' "$tmp/n1" | head -1 | cut -d' ' -f2)
+if [ "$n" -gt 30000 ] && [ "$n" -le 300064 ]; then ok; else bad "--nodes 300000: go searched $n nodes"; fi
+expect_exit 2 "$RENVERSI" nboard --nodes 0
+expect_exit 2 "$RENVERSI" nboard --nodes 12x
 # Bad time controls: one clear line each, and the engine goes on.
 printf 'set time abc\nset time -5\nset time 99999999999\nset time\nset game (;GM[Othello]TI[soon]TY[8];)\nset game (;GM[Othello]TI[0]TY[8];)\nset depth 0\nset depth 61\nset depth 1e9\nping 3\n' |
     "$RENVERSI" nboard >"$tmp/t5"

@@ -38,7 +38,7 @@ static int play_game(rv_reversi_ai *black, int black_level, rv_reversi_ai *white
     rv_reversi_pos pos = *start;
     for (int ply = 0; ply < 200 && !rv_reversi_is_over(&pos); ply++) {
         int is_black = pos.side == RV_BLACK;
-        rv_reversi_limits lim = {is_black ? black_level : white_level, 0, 0};
+        rv_reversi_limits lim = {is_black ? black_level : white_level, 0, 0, 0};
         rv_reversi_ai_info info;
         if (rv_reversi_ai_think(is_black ? black : white, &pos, &lim, &info) != RV_OK ||
             rv_reversi_play(&pos, info.move) != RV_OK) {
@@ -76,7 +76,7 @@ static void draw_opening(rv_rng *rng, rv_reversi_ai *ai, rv_reversi_pos *start) 
             while (k--) m &= m - 1;
             rv_reversi_play(start, rv_bb_first(m));
         }
-        rv_reversi_limits lim = {0, 12, 0};
+        rv_reversi_limits lim = {0, 12, 0, 0};
         rv_reversi_ai_info info;
         rv_reversi_ai_clear(ai);
         CHECK_EQ_INT(rv_reversi_ai_think(ai, start, &lim, &info), RV_OK);

@@ -228,7 +228,7 @@ static void test_loaded_weights(void) {
     CHECK_EQ_INT(rv_reversi_ai_set_weights(NULL, img, len), RV_EINVAL);
     rv_rng rng;
     rv_rng_seed(&rng, 99);
-    rv_reversi_limits d1 = {0, 1, 0};
+    rv_reversi_limits d1 = {0, 1, 0, 0};
     for (int round = 0; round < 3; round++) {
         /* 0: built in (nothing loaded yet), 1: the file, 2: built in again. */
         if (round == 1) CHECK_EQ_INT(rv_reversi_ai_set_weights(ai, img, len), RV_OK);

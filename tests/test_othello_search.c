@@ -31,12 +31,13 @@ static void test_arguments(void) {
     rv_reversi_init(&start);
     rv_reversi_ai_info info;
     info.move = 12345;
-    rv_reversi_limits zero = {0, 0, 0}, l21 = {21, 0, 0}, d61 = {0, 61, 0}, neg = {0, 0, -5},
-                      ok = {3, 0, 0};
+    rv_reversi_limits zero = {0, 0, 0, 0}, l21 = {21, 0, 0, 0}, d61 = {0, 61, 0, 0}, neg = {0, 0, -5, 0},
+                      negn = {0, 4, 0, -1}, ok = {3, 0, 0, 0};
     CHECK(rv_reversi_ai_think(ai, &start, &zero, &info) == RV_EINVAL);
     CHECK(rv_reversi_ai_think(ai, &start, &l21, &info) == RV_EINVAL);
     CHECK(rv_reversi_ai_think(ai, &start, &d61, &info) == RV_EINVAL);
     CHECK(rv_reversi_ai_think(ai, &start, &neg, &info) == RV_EINVAL);
+    CHECK(rv_reversi_ai_think(ai, &start, &negn, &info) == RV_EINVAL);
     CHECK(rv_reversi_ai_think(NULL, &start, &ok, &info) == RV_EINVAL);
     CHECK(rv_reversi_ai_think(ai, NULL, &ok, &info) == RV_EINVAL);
     CHECK(rv_reversi_ai_think(ai, &start, NULL, &info) == RV_EINVAL);
@@ -72,7 +73,7 @@ static void test_levels_play_legal(void) {
         for (int k = 0; k < 2; k++) {
             rv_reversi_pos pos = ref_random_position(&rng, k ? 12 : 30);
             if (rv_reversi_is_over(&pos) || !rv_reversi_moves(&pos)) continue;
-            rv_reversi_limits lim = {level, 0, 0};
+            rv_reversi_limits lim = {level, 0, 0, 0};
             rv_reversi_ai_info info;
             CHECK(rv_reversi_ai_think(ai, &pos, &lim, &info) == RV_OK);
             CHECK_MSG((rv_reversi_moves(&pos) >> info.move) & 1, "level %d: move %d", level,
@@ -94,7 +95,7 @@ static void test_exact_endgame(void) {
         rv_reversi_pos pos = ref_random_position(&rng, 6 + i % 4);
         if (rv_reversi_is_over(&pos) || !rv_reversi_moves(&pos)) continue;
         int want = ref_solve(pos.player, pos.opponent, 0);
-        rv_reversi_limits lim = {10, 0, 0};
+        rv_reversi_limits lim = {10, 0, 0, 0};
         rv_reversi_ai_info info;
         CHECK(rv_reversi_ai_think(ai, &pos, &lim, &info) == RV_OK);
         CHECK_EQ_INT(info.exact, 1);
@@ -124,7 +125,7 @@ static void test_eval_moves_midgame(void) {
     rv_reversi_ai *ai = rv_reversi_ai_new(4 << 20);
     rv_reversi_pos start;
     rv_reversi_init(&start);
-    rv_reversi_limits lim = {0, 4, 0};
+    rv_reversi_limits lim = {0, 4, 0, 0};
     rv_reversi_move_eval ev[32];
     int n = 0;
     CHECK(rv_reversi_ai_eval_moves(ai, &start, &lim, ev, 32, &n) == RV_OK);
@@ -152,7 +153,7 @@ static void test_time_limit(void) {
     rv_reversi_ai *ai = rv_reversi_ai_new(4 << 20);
     rv_reversi_pos start;
     rv_reversi_init(&start);
-    rv_reversi_limits lim = {0, 0, 300};
+    rv_reversi_limits lim = {0, 0, 300, 0};
     rv_reversi_ai_info info;
     double t0 = rv_clock_seconds();
     CHECK(rv_reversi_ai_think(ai, &start, &lim, &info) == RV_OK);
@@ -176,7 +177,7 @@ static void test_time_limit_solve_size(void) {
         int empties = i % 2 ? 18 : 10;
         rv_reversi_pos pos = ref_random_position(&rng, empties);
         if (rv_reversi_is_over(&pos) || !rv_reversi_moves(&pos)) continue;
-        rv_reversi_limits lim = {0, 60, 150};
+        rv_reversi_limits lim = {0, 60, 150, 0};
         rv_reversi_ai_info info;
         CHECK(rv_reversi_ai_think(ai, &pos, &lim, &info) == RV_OK);
         CHECK((rv_reversi_moves(&pos) >> info.move) & 1);
@@ -218,14 +219,15 @@ static int wld_of(rv_reversi_ai *ref, uint64_t P, uint64_t O) {
     return r.score;
 }
 
-/* With a clock, positions above the exact solve's size but within reach of a
- * win/draw/loss solve (18 empties at 400 ms: exact up to 17, win/draw/loss up
- * to 24; the solve takes milliseconds) get a move that keeps the game's value,
- * and an evaluation of that sign; among them some where a shallow midgame
- * search alone (depth 2) picks a move that throws the value away. */
+/* With a budget, positions above the exact solve's size but within reach of a
+ * win/draw/loss solve get a move that keeps the game's value, and an
+ * evaluation of that sign; among them some where a shallow midgame search
+ * alone (depth 2) picks a move that throws the value away.  The budget is 16 M
+ * nodes, which plans like 400 ms (exact up to 17 empties, win/draw/loss up to
+ * 24; these 18-empty positions take 0.4-8.2 M nodes with the midgame share),
+ * so the test does not depend on the machine's speed or load. */
 static void test_time_limit_wld(void) {
     rv_reversi_ai *ai = rv_reversi_ai_new(8 << 20), *ref = rv_reversi_ai_new(8 << 20);
-    rv_reversi_ai_set_cpu_clock(ai, 1);
     rv_rng rng;
     rv_rng_seed(&rng, 2026);
     int tested = 0, fixed = 0;
@@ -233,9 +235,9 @@ static void test_time_limit_wld(void) {
         rv_reversi_pos pos = ref_random_position(&rng, 18);
         if (rv_reversi_is_over(&pos) || !rv_reversi_moves(&pos)) continue;
         int want = wld_of(ref, pos.player, pos.opponent);
-        rv_reversi_limits timed = {0, 60, 400}, plain = {0, 2, 0};
+        rv_reversi_limits budget = {0, 60, 0, 16000000}, plain = {0, 2, 0, 0};
         rv_reversi_ai_info info, mid;
-        CHECK(rv_reversi_ai_think(ai, &pos, &timed, &info) == RV_OK);
+        CHECK(rv_reversi_ai_think(ai, &pos, &budget, &info) == RV_OK);
         CHECK_EQ_INT(info.exact, 0);
         uint64_t f = rv_reversi_flips_bb(pos.player, pos.opponent, info.move);
         CHECK(f != 0);
@@ -249,6 +251,54 @@ static void test_time_limit_wld(void) {
     CHECK_MSG(tested >= 8 && fixed >= 1, "%d positions, %d where depth 2 lost value", tested, fixed);
     rv_reversi_ai_free(ai);
     rv_reversi_ai_free(ref);
+}
+
+/* A node budget: the midgame search stops at it (within the leaves of the
+ * node where it ran out), plays a legal move, and the same calls on two
+ * engines give the same move, score, depth and node count; a larger budget
+ * completes deeper iterations. */
+static void test_node_limit(void) {
+    rv_reversi_ai *a = rv_reversi_ai_new(4 << 20), *b = rv_reversi_ai_new(4 << 20);
+    rv_rng rng;
+    rv_rng_seed(&rng, 77);
+    int tested = 0, small_depth = 0, big_depth = 0;
+    for (int i = 0; i < 20 && tested < 6; i++) {
+        rv_reversi_pos pos = ref_random_position(&rng, 30 + 4 * (i % 6));
+        if (rv_reversi_is_over(&pos) || !rv_reversi_moves(&pos)) continue;
+        rv_reversi_limits small = {0, 60, 0, 30000}, big = {0, 60, 0, 600000};
+        rv_reversi_ai_info x, y, z, w;
+        CHECK(rv_reversi_ai_think(a, &pos, &small, &x) == RV_OK);
+        CHECK(rv_reversi_ai_think(b, &pos, &small, &y) == RV_OK);
+        CHECK((rv_reversi_moves(&pos) >> x.move) & 1);
+        CHECK_MSG(x.nodes <= 30000 + 64, "%llu nodes for a budget of 30000",
+                  (unsigned long long)x.nodes);
+        CHECK_EQ_INT(x.move, y.move);
+        CHECK_EQ_INT(x.eval_centi, y.eval_centi);
+        CHECK_EQ_INT(x.depth, y.depth);
+        CHECK(x.nodes == y.nodes);
+        CHECK(rv_reversi_ai_think(a, &pos, &big, &z) == RV_OK);
+        CHECK(rv_reversi_ai_think(b, &pos, &big, &w) == RV_OK);
+        CHECK(z.nodes <= 600000 + 64);
+        CHECK(z.move == w.move && z.eval_centi == w.eval_centi && z.nodes == w.nodes);
+        small_depth += x.depth;
+        big_depth += z.depth;
+        tested++;
+    }
+    CHECK(tested == 6);
+    CHECK_MSG(big_depth >= small_depth + 2 * tested, "depths %d with 30 k nodes, %d with 600 k",
+              small_depth, big_depth);
+    /* A depth limit with a node budget stops at whichever comes first. */
+    rv_reversi_pos start;
+    rv_reversi_init(&start);
+    rv_reversi_limits d3 = {0, 3, 0, 1000000}, d30 = {0, 30, 0, 20000};
+    rv_reversi_ai_info info;
+    CHECK(rv_reversi_ai_think(a, &start, &d3, &info) == RV_OK);
+    CHECK_EQ_INT(info.depth, 3);
+    CHECK(rv_reversi_ai_think(a, &start, &d30, &info) == RV_OK);
+    CHECK(info.depth >= 3 && info.depth < 30);
+    CHECK(info.nodes <= 20000 + 64);
+    rv_reversi_ai_free(a);
+    rv_reversi_ai_free(b);
 }
 
 typedef struct stopper {
@@ -268,7 +318,7 @@ static void test_stop(void) {
     rv_reversi_pos start;
     rv_reversi_init(&start);
     rv_reversi_play(&start, 37);
-    rv_reversi_limits lim = {0, 60, 0}; /* far too deep to finish */
+    rv_reversi_limits lim = {0, 60, 0, 0}; /* far too deep to finish */
     rv_reversi_ai_info info;
     stopper s = {ai};
     pthread_t t;
@@ -301,7 +351,7 @@ static void test_stop_ticket(void) {
     rv_reversi_play(&start, 37);
     /* the time only bounds the failure: unstopped, this think searches millions of
        nodes; stopped, it ends at its first poll (every 1024 nodes) */
-    rv_reversi_limits deep = {0, 60, 5000}, shallow = {0, 6, 0};
+    rv_reversi_limits deep = {0, 60, 5000, 0}, shallow = {0, 6, 0, 0};
     rv_reversi_ai_info info;
     uint64_t t = rv_reversi_ai_next_think(ai);
     rv_reversi_ai_stop_think(ai, t); /* before the think: it must stop at once */
@@ -331,7 +381,7 @@ static void test_independent_engines(void) {
     rv_rng rng;
     rv_rng_seed(&rng, 5);
     rv_reversi_pos pos = ref_random_position(&rng, 40);
-    rv_reversi_limits lim = {0, 5, 0};
+    rv_reversi_limits lim = {0, 5, 0, 0};
     rv_reversi_ai_info x, y;
     CHECK(rv_reversi_ai_think(a, &pos, &lim, &x) == RV_OK);
     CHECK(rv_reversi_ai_think(b, &pos, &lim, &y) == RV_OK);
@@ -380,7 +430,7 @@ static void test_level_strength_order(void) {
         int strong_black = g % 2 == 0;
         while (!rv_reversi_is_over(&pos)) {
             int strong_turn = (pos.side == RV_BLACK) == strong_black;
-            rv_reversi_limits lim = {strong_turn ? 6 : 1, 0, 0};
+            rv_reversi_limits lim = {strong_turn ? 6 : 1, 0, 0, 0};
             rv_reversi_ai_info info;
             if (rv_reversi_ai_think(strong_turn ? a : b, &pos, &lim, &info) != RV_OK) break;
             if (rv_reversi_play(&pos, info.move) != RV_OK) break;
@@ -409,7 +459,7 @@ static void test_probcut(void) {
     while (n < 12) {
         rv_reversi_pos p = ref_random_position(&rng, 30 + (int)rv_rng_below(&rng, 16));
         if (!rv_reversi_moves(&p)) continue;
-        rv_reversi_limits lim = {0, 8, 0};
+        rv_reversi_limits lim = {0, 8, 0, 0};
         rv_reversi_ai_info on, off;
         rv_reversi_ai_set_probcut(ai, 1);
         rv_reversi_ai_clear(ai);
@@ -443,6 +493,7 @@ int main(void) {
     test_time_limit();
     test_time_limit_solve_size();
     test_time_limit_wld();
+    test_node_limit();
     test_clock_budget();
     test_stop();
     test_stop_ticket();

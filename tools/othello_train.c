@@ -210,7 +210,7 @@ static int selfplay(int argc, char **argv) {
     rv_reversi_ai_set_probcut(ai, 0);
     rv_rng rng;
     rv_rng_seed(&rng, (uint64_t)seed * 0x9E3779B97F4A7C15ULL + 1);
-    rv_reversi_limits mid = {0, (int)depth, 0};
+    rv_reversi_limits mid = {0, (int)depth, 0, 0};
     long written = 0;
     double t0 = rv_clock_seconds();
     for (long g = 0; g < games; g++) {
@@ -322,7 +322,7 @@ static int label(int argc, char **argv) {
     }
     rv_rng rng;
     rv_rng_seed(&rng, (uint64_t)seed * 0x9E3779B97F4A7C15ULL + 3);
-    rv_reversi_limits mid = {0, (int)depth, 0};
+    rv_reversi_limits mid = {0, (int)depth, 0, 0};
     long written = 0;
     double t0 = rv_clock_seconds();
     for (long g = 0; g < games; g++) {
@@ -622,7 +622,7 @@ static int relabel_value(rv_reversi_ai *ai, uint64_t P, uint64_t O, int depth, i
         *exact = 1;
         return 0;
     }
-    rv_reversi_limits mid = {0, depth, 0};
+    rv_reversi_limits mid = {0, depth, 0, 0};
     rv_reversi_ai_info info;
     if (rv_reversi_ai_think(ai, &pos, &mid, &info) != RV_OK) return -1;
     *centi = sign * info.eval_centi;
@@ -1087,7 +1087,7 @@ static int fit(int argc, char **argv) {
  * one move in eight random, up to a position of lo..hi empties (drawn). 1 with *out set, 0
  * when the game ended first, -1 when the engine or a move failed (told on stderr). */
 static int sample_position(rv_reversi_ai *ai, rv_rng *rng, int lo, int hi, rv_reversi_pos *out) {
-    const rv_reversi_limits play = {0, 2, 0};
+    const rv_reversi_limits play = {0, 2, 0, 0};
     rv_reversi_pos pos;
     rv_reversi_init(&pos);
     int random_plies = 6 + (int)rv_rng_below(rng, 19), ply = 0;

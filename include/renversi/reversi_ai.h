@@ -88,15 +88,31 @@ int64_t rv_reversi_clock_budget_ms(int64_t left_ms, int64_t inc_ms, int empties)
 /*
  * How long / how deep to think.  level 1..20 picks a depth (and an exact
  * endgame solve near the end) like a human-facing difficulty setting; level 0
- * means "use depth and time_ms": depth 1..60 (0 = no depth limit) and time_ms
- * the wall-clock budget (0 = none).  With level > 0 a non-zero time_ms still
- * caps the time.  At least one of level, depth and time_ms must be non-zero.
+ * means "use depth, time_ms and nodes": depth 1..60 (0 = no depth limit),
+ * time_ms the wall-clock budget (0 = none) and nodes a budget of positions
+ * visited (0 = none).  With level > 0 a non-zero time_ms or nodes still caps
+ * the search.  At least one of level, depth, time_ms and nodes must be
+ * non-zero.
+ *
+ * A node budget is a clock that counts nodes: the search stops when it is
+ * spent and keeps the best move found so far (the midgame search stops at
+ * once, the exact solver at its next check of the clock, which it makes every
+ * few thousand nodes, so a solve can run over), and without time_ms it plans
+ * like a time budget of one millisecond per RV_REVERSI_PLAN_NODES_PER_MS
+ * nodes (which endgames it solves exactly or win/draw/loss, which iterations
+ * it starts).  The same position, engine state and limits then give the same
+ * move on any machine whatever its speed or load.
  */
 typedef struct rv_reversi_limits {
-    int level;       /* 1..20, or 0 to use depth/time_ms */
+    int level;       /* 1..20, or 0 to use depth/time_ms/nodes */
     int depth;       /* midgame depth in plies, 0 = no limit */
     int64_t time_ms; /* wall-clock budget in milliseconds, 0 = no limit */
+    int64_t nodes;   /* budget of positions visited, 0 = no limit */
 } rv_reversi_limits;
+
+/* The speed a node budget's plan assumes: about the exact solver's on one
+ * core of the reference machine (`renversi bench solve`). */
+#define RV_REVERSI_PLAN_NODES_PER_MS 40000
 
 /* What a search found. */
 typedef struct rv_reversi_ai_info {

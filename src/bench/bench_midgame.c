@@ -60,7 +60,7 @@ static int run_one(rv_reversi_ai *ai, const char *line, int depth, int index, ui
         return rv_cli_fail("bench", "position %d: move %d is illegal", index, failed + 1);
     rv_reversi_ai_clear(ai);
     /* Exact solving would start at 2 * depth empties: keep it midgame only. */
-    rv_reversi_limits lim = {0, depth, 0};
+    rv_reversi_limits lim = {0, depth, 0, 0};
     rv_reversi_ai_info info;
     double c0 = thread_cpu_seconds();
     rv_status s = rv_reversi_ai_think(ai, rv_reversi_game_position(&g), &lim, &info);

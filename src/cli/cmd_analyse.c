@@ -92,7 +92,7 @@ int rv_cmd_analyse(int argc, char **argv) {
     }
     rv_reversi_ai *ai = rv_reversi_ai_new((size_t)hash << 20);
     if (!ai) return rv_cli_fail(cmd, "out of memory");
-    rv_reversi_limits lim = {0, (int)depth, 0};
+    rv_reversi_limits lim = {0, (int)depth, 0, 0};
     long loss[3] = {0, 0, 0};
     for (int ply = 0; ply < g.nplies; ply++) {
         const rv_reversi_pos *pos = &g.history[ply];

@@ -117,6 +117,8 @@ rv_status rv_gomoku_ai_think(rv_gomoku_ai *ai, const rv_gomoku *g, const rv_gomo
        counts when it found a better move), the rest for checking the chosen move against
        the opponent's threats */
     ai->t0 = t0;
+    ai->last_poll = t0;
+    ai->late_s *= 0.5; /* the last think's longest wait, fading (search.h) */
     ai->budget_s = time_ms > 0 ? (double)time_ms / 1000.0 : 0;
     ai->budget_nodes = (uint64_t)lim->nodes;
     ai->ext_frac = 0.93;
@@ -160,10 +162,10 @@ rv_status rv_gomoku_ai_think(rv_gomoku_ai *ai, const rv_gomoku *g, const rv_gomo
     }
     if (move < 0) {
         int order[64], norder = 0;
-        /* a clock alone: to 96%; under a target (soft_frac < 1), to a quarter past it,
-           and to 96% once the best move changes */
-        ai->stop_frac = !ai->turn_mode ? 0.85 : ai->soft_frac < 1 ? 1.25 * ai->soft_frac : 0.96;
-        if (ai->turn_mode) ai->ext_frac = 0.96;
+        /* a clock alone: to 92%, the rest for the check below; under a target (soft_frac
+           < 1), to a quarter past it, and to 92% once the best move changes */
+        ai->stop_frac = !ai->turn_mode ? 0.85 : ai->soft_frac < 1 ? 1.25 * ai->soft_frac : 0.92;
+        if (ai->turn_mode) ai->ext_frac = 0.92;
         if (!gsearch_root(ai, depth, &move, &score, &done, order, &norder)) return RV_EOVER;
         if (score >= RV_GOMOKU_AI_WIN_MIN)
             win = 1;

@@ -29,13 +29,26 @@ static int mate_from_tt(int s, int ply) {
     return s >= RV_GOMOKU_AI_WIN_MIN ? s - ply : s <= -RV_GOMOKU_AI_WIN_MIN ? s + ply : s;
 }
 
+/* The time budget less what a late answer may need: twice the longest wait between two
+   polls (on a quiet machine a fraction of a millisecond; on a loaded one the thread waits
+   for a core that long, after the stop and again to send the answer), at most half. */
+static double time_budget(const rv_gomoku_ai *ai) {
+    double late = 2 * ai->late_s, most = 0.5 * ai->budget_s;
+    return ai->budget_s - (late < most ? late : most);
+}
+
 int gai_should_stop(rv_gomoku_ai *ai) {
     /* think_no 0: a search no think numbered (rv_gomoku_vcf's own engine) */
     if (ai->think_no && atomic_load_explicit(&ai->stop_upto, memory_order_relaxed) >= ai->think_no)
         return 1;
     if (ai->budget_nodes && (double)ai->nodes >= ai->stop_frac * (double)ai->budget_nodes)
         return 1;
-    if (ai->budget_s > 0 && rv_clock_seconds() - ai->t0 >= ai->stop_frac * ai->budget_s) return 1;
+    if (ai->budget_s > 0) {
+        double now = rv_clock_seconds();
+        if (now - ai->last_poll > ai->late_s) ai->late_s = now - ai->last_poll;
+        ai->last_poll = now;
+        if (now - ai->t0 >= ai->stop_frac * time_budget(ai)) return 1;
+    }
     return 0;
 }
 
@@ -43,7 +56,7 @@ double gai_used(const rv_gomoku_ai *ai) {
     double u = 0;
     if (ai->budget_nodes) u = (double)ai->nodes / (double)ai->budget_nodes;
     if (ai->budget_s > 0) {
-        double t = (rv_clock_seconds() - ai->t0) / ai->budget_s;
+        double t = (rv_clock_seconds() - ai->t0) / time_budget(ai);
         if (t > u) u = t;
     }
     return u;

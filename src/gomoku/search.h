@@ -54,6 +54,10 @@ struct rv_gomoku_ai {
     double stop_frac;      /* the running phase stops at this fraction of the budget */
     double ext_frac;       /* alpha-beta's stop when its best move is unstable */
     int turn_mode;         /* a clock and no node limit: alpha-beta runs to near the end */
+    /* the clock's polls: the last one, and the longest wait between two (the thread was off
+       the core, or the machine is slow); the budget is shortened by twice that, since the
+       answer may wait as long again after the stop (it fades by half from think to think) */
+    double last_poll, late_s;
     double soft_frac;      /* iterations start until here (1: no target below the budget) */
     int aborted;
     int seldepth;
@@ -104,7 +108,8 @@ int gsearch_root(rv_gomoku_ai *ai, int max_depth, int *best_move, int *best_scor
 int gai_should_stop(rv_gomoku_ai *ai);
 
 /* The share of the think's budget used so far, 0..1+ (the larger of time and nodes;
-   0 with no budget). */
+   0 with no budget). The time budget is shortened by twice the longest wait between two
+   polls seen (at most by half). */
 double gai_used(const rv_gomoku_ai *ai);
 
 #endif

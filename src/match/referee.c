@@ -50,7 +50,7 @@ static int level_move(engine *e, const rv_game *g, const match_setup *ms, int64_
                       int *x, int *y) {
     int64_t b = budget(ms, clock_left, empties(g));
     if (ms->reversi) {
-        rv_reversi_limits lim = {e->spec->level, 0, b};
+        rv_reversi_limits lim = {e->spec->level, 0, b, 0};
         rv_reversi_ai_info info;
         const rv_reversi_game *rg = rv_game_reversi(g);
         if (rv_reversi_ai_think(e->rai, rv_reversi_game_position(rg), &lim, &info) != RV_OK ||

@@ -17,6 +17,7 @@
 #include "renversi/reversi_ai.h"
 #include "renversi/reversi_record.h"
 
+#include <errno.h>
 #include <pthread.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -42,6 +43,7 @@ typedef struct nboard {
     int depth, max_depth;
     int depth_set;   /* set depth was received: the depth caps every search */
     int64_t time_ms; /* set time: milliseconds per move, 0 = none */
+    int64_t nodes;   /* --nodes: nodes per search instead of the time controls, 0 = none */
     FILE *out;
     pthread_mutex_t out_lock;
     pthread_t worker;
@@ -152,8 +154,10 @@ static void nb_stop(nboard *nb) {
     nb->busy = 0;
 }
 
-/* The limits of the next search: the depth, then set time and the game clock. */
+/* The limits of the next search: the depth, then set time and the game clock,
+ * or --nodes instead of both. */
 static rv_reversi_limits nb_limits(const nboard *nb) {
+    if (nb->nodes) return (rv_reversi_limits){0, nb->depth_set ? nb->depth : nb->max_depth, 0, nb->nodes};
     int64_t t = nb->time_ms > 0 ? nb->time_ms - (nb->time_ms / 20 > 20 ? nb->time_ms / 20 : 20) : 0;
     if (nb->time_ms > 0 && t < 5) t = 5;
     if (nb->clock.on) {
@@ -162,7 +166,7 @@ static rv_reversi_limits nb_limits(const nboard *nb) {
     }
     /* without set depth, a time control alone decides how deep */
     int depth = nb->depth_set || t == 0 ? nb->depth : nb->max_depth;
-    return (rv_reversi_limits){0, depth, t};
+    return (rv_reversi_limits){0, depth, t, 0};
 }
 
 static void nb_start(nboard *nb, int kind, int hints) {
@@ -321,7 +325,7 @@ static void nb_command(nboard *nb, const char *line) {
     /* unknown commands are ignored (protocol rule) */
 }
 
-int rv_nboard_run(FILE *in, FILE *outf, int max_depth, size_t tt_mb, int cpu_clock) {
+int rv_nboard_run(FILE *in, FILE *outf, int max_depth, size_t tt_mb, int cpu_clock, int64_t nodes) {
     nboard *nb = calloc(1, sizeof *nb);
     if (!nb) return -1;
     nb->ai = rv_reversi_ai_new(tt_mb << 20);
@@ -330,6 +334,7 @@ int rv_nboard_run(FILE *in, FILE *outf, int max_depth, size_t tt_mb, int cpu_clo
         return -1;
     }
     rv_reversi_ai_set_cpu_clock(nb->ai, cpu_clock);
+    nb->nodes = nodes > 0 ? nodes : 0;
     nb->out = outf;
     nb->max_depth = max_depth < 1 ? 1 : max_depth > 60 ? 60 : max_depth;
     nb->depth = NB_DEFAULT_DEPTH < nb->max_depth ? NB_DEFAULT_DEPTH : nb->max_depth;
@@ -359,7 +364,7 @@ int rv_nboard_run(FILE *in, FILE *outf, int max_depth, size_t tt_mb, int cpu_clo
 
 int rv_cmd_nboard(int argc, char **argv) {
     static const char help[] =
-        "usage: renversi nboard [--hash MB] [--cpu-time]\n"
+        "usage: renversi nboard [--hash MB] [--cpu-time] [--nodes N]\n"
         "\n"
         "Runs the Othello engine as an NBoard-protocol engine on stdin/stdout\n"
         "(docs/protocol-nboard.md): nboard, set depth, set time, set game, set contempt,\n"
@@ -371,16 +376,27 @@ int rv_cmd_nboard(int argc, char **argv) {
         "  --hash MB     transposition table size (default 64)\n"
         "  --cpu-time    time limits count the engine's CPU time, not the wall clock\n"
         "                (equal-time matches on a busy machine; the referee should\n"
-        "                then charge each move's CPU time to the GGF clock)\n";
+        "                then charge each move's CPU time to the GGF clock)\n"
+        "  --nodes N     search N nodes a move (1..2^50) instead of set time and the\n"
+        "                GGF clock (set depth still caps the depth): the same moves\n"
+        "                on any machine, busy or idle\n";
     if (rv_cli_wants_help(argc, argv)) {
         fputs(help, stdout);
         return RV_EXIT_OK;
     }
     long hash = 64;
     int cpu_clock = 0;
+    long long nodes = 0;
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--cpu-time") == 0) {
             cpu_clock = 1;
+        } else if (strcmp(argv[i], "--nodes") == 0 && i + 1 < argc) {
+            char *end;
+            errno = 0;
+            nodes = strtoll(argv[++i], &end, 10);
+            if (end == argv[i] || *end || errno == ERANGE || nodes < 1 || nodes > (1LL << 50))
+                return rv_cli_fail("nboard", "--nodes: expected 1..%lld, got '%s'", 1LL << 50,
+                                   argv[i]);
         } else if (strcmp(argv[i], "--hash") == 0 && i + 1 < argc) {
             if (rv_cli_parse_int(argv[++i], 1, 65536, &hash) != 0)
                 return rv_cli_fail("nboard", "--hash: expected 1..65536 MB, got '%s'", argv[i]);
@@ -389,7 +405,7 @@ int rv_cmd_nboard(int argc, char **argv) {
                                argv[i]);
         }
     }
-    if (rv_nboard_run(stdin, stdout, 60, (size_t)hash, cpu_clock) != 0)
+    if (rv_nboard_run(stdin, stdout, 60, (size_t)hash, cpu_clock, (int64_t)nodes) != 0)
         return rv_cli_fail("nboard", "out of memory for a %ld MB table", hash);
     return RV_EXIT_OK;
 }

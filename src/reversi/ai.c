@@ -130,6 +130,7 @@ int rv_ai_should_stop(rv_reversi_ai *ai) {
     /* think_no 0: an internal search that no public call numbered */
     if (ai->think_no && atomic_load_explicit(&ai->stop_upto, memory_order_relaxed) >= ai->think_no)
         return 1;
+    if (ai->node_limit && ai->nodes >= ai->node_limit) return 1;
     return ai->deadline_ns && rv_ai_now_ns(ai) >= ai->deadline_ns;
 }
 
@@ -137,9 +138,10 @@ int rv_ai_should_stop(rv_reversi_ai *ai) {
  * that number (even before the call began) applies to it and to no later one. */
 void rv_ai_enter(rv_reversi_ai *ai) { ai->think_no = atomic_fetch_add(&ai->thinks, 1) + 1; }
 
-/* Starts a search: clears the counters and sets the deadline. */
+/* Starts a search: clears the counters and the node limit, sets the deadline. */
 void rv_ai_begin(rv_reversi_ai *ai, int64_t time_ms) {
     ai->nodes = 0;
+    ai->node_limit = 0;
     ai->aborted = 0;
     ai->deadline_ns = time_ms > 0 ? rv_ai_now_ns(ai) + (uint64_t)time_ms * 1000000ULL : 0;
     ai->tt.date++;

@@ -94,6 +94,7 @@ struct rv_reversi_ai {
     int contempt;         /* centidiscs */
     uint64_t nodes;       /* counter of the running search */
     uint64_t deadline_ns; /* 0 = none */
+    uint64_t node_limit;  /* stop once nodes reaches it; 0 = none */
     int check_counter;    /* poll the clock every so many nodes */
     int aborted;          /* the running search was cut short */
     int simd;             /* rv_reversi_simd code path of the solver */
@@ -116,7 +117,8 @@ void rv_ai_enter(rv_reversi_ai *ai);
  * calling thread's CPU time (rv_reversi_ai_set_cpu_clock). */
 uint64_t rv_ai_now_ns(const rv_reversi_ai *ai);
 
-/* Starts a search: clears the counters, sets the deadline. */
+/* Starts a search: clears the counters, sets the deadline, and no node limit
+ * (the caller sets node_limit after it). */
 void rv_ai_begin(rv_reversi_ai *ai, int64_t time_ms);
 
 /* A usable position: not NULL, no square holding two discs. */

@@ -114,6 +114,9 @@ static const int EG_PC_T[4] = {0, 70, 130, 200};
 #define EG_SHALLOW_MIN 20
 #endif
 
+/* An ordering key is key * EG_KEY_IDX + the move's index (at most 32 moves). */
+#define EG_KEY_IDX 32
+
 static const uint64_t QUADRANT[4] = {0x000000000F0F0F0FULL, 0x00000000F0F0F0F0ULL,
                                      0x0F0F0F0F00000000ULL, 0xF0F0F0F000000000ULL};
 

@@ -221,14 +221,18 @@ static int EGF(eg_small)(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha, i
         int ub = 64 - 2 * bit_count(stable_discs(O, P));
         if (ub <= alpha) return ub;
     }
+    uint64_t moves = EG_MOVES(P, O);
+    if (!moves) {
+        if (passed) return final_score(P, O);
+        return -EGF(eg_small)(ai, O, P, -beta, -alpha, n, 1, parity);
+    }
     uint64_t order[4];
-    EGF(small_classes)(E & bb_neighbours(O), parity, order); /* a move must be next to an opponent disc */
+    EGF(small_classes)(moves, parity, order);
     int best = -65;
     for (int k = 0; k < 4; k++) {
         for (uint64_t m = order[k]; m; m &= m - 1) {
             int x = first_bit(m);
             uint64_t f = EG_FLIPS(P, O, x);
-            if (!f) continue;
             uint64_t np = O ^ f, no = P ^ f ^ (1ULL << x);
             int v = -EGF(eg_small)(ai, np, no, -beta, -alpha, n - 1, 0, parity ^ QUAD_BIT(x));
             if (v > best) {
@@ -240,22 +244,21 @@ static int EGF(eg_small)(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha, i
             }
         }
     }
-    if (best == -65) {
-        if (passed) return final_score(P, O);
-        return -EGF(eg_small)(ai, O, P, -beta, -alpha, n, 1, parity);
-    }
     return best;
 }
 
-static void EGF(sort_moves)(eg_move *mv, int n) {
-    for (int i = 1; i < n; i++) {
+/* Moves mv[i] with the smallest key among mv[i..n-1] to mv[i] (keys are
+ * distinct: each holds the move's index in its low bits, so the moves come
+ * out in the order of a stable sort).  Sorting lazily pays because most
+ * nodes that cut do so on their first move. */
+static inline void EGF(pick_move)(eg_move *mv, int i, int n) {
+    int b = i;
+    for (int j = i + 1; j < n; j++)
+        if (mv[j].key < mv[b].key) b = j;
+    if (b != i) {
         eg_move t = mv[i];
-        int j = i;
-        while (j > 0 && mv[j - 1].key > t.key) {
-            mv[j] = mv[j - 1];
-            j--;
-        }
-        mv[j] = t;
+        mv[i] = mv[b];
+        mv[b] = t;
     }
 }
 
@@ -296,6 +299,17 @@ static int EGF(eg_probcut)(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha,
     return 0;
 }
 #endif
+
+static int EGF(eg_deep)(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha, int beta, int n,
+                        int passed, int *best_move);
+
+/* A child of an ordered node after a move (no pass), n empties, parity its
+ * parity word: the small solver called directly where it takes over. */
+static inline int EGF(eg_child)(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha, int beta,
+                                int n, unsigned parity) {
+    if (n <= EG_SMALL) return EGF(eg_small)(ai, P, O, alpha, beta, n, 0, parity);
+    return EGF(eg_deep)(ai, P, O, alpha, beta, n, 0, NULL);
+}
 
 static int EGF(eg_deep)(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha, int beta, int n,
                    int passed, int *best_move) {
@@ -371,7 +385,8 @@ static int EGF(eg_deep)(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha, in
     eg_move mv[32];
     int nm = 0;
     uint64_t E = ~(P | O);
-    uint64_t odd = PARITY_MASK[EGF(parity_of)(E)];
+    const unsigned parity = EGF(parity_of)(E);
+    uint64_t odd = PARITY_MASK[parity];
     for (uint64_t m = moves; m; m &= m - 1) {
         int x = first_bit(m);
         uint64_t f = EG_FLIPS(P, O, x);
@@ -379,7 +394,7 @@ static int EGF(eg_deep)(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha, in
         e->flips = f;
         e->sq = x;
         if (x == tt_move) {
-            e->key = -1000000;
+            e->key = -1000000 * EG_KEY_IDX + nm - 1;
             continue;
         }
         uint64_t np = O ^ f, no = P ^ f ^ (1ULL << x);
@@ -397,7 +412,7 @@ static int EGF(eg_deep)(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha, in
         int key = bit_count(rep) * KW_MOB + bit_count(rep & BB_CORNERS) * KW_CORNER;
         key -= (int)((odd >> x) & 1) * KW_PAR;
         if (n <= EG_CHEAP_MAX) {
-            e->key = key;
+            e->key = key * EG_KEY_IDX + nm - 1;
             continue;
         }
         /* Our own mobility afterwards: moves that keep options open. */
@@ -420,20 +435,20 @@ static int EGF(eg_deep)(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha, in
                                         : rv_ai_eval(ai, np, no);
             key += v * KW_EVAL / 100;
         }
-        e->key = key;
+        e->key = key * EG_KEY_IDX + nm - 1;
     }
-    EGF(sort_moves)(mv, nm);
 
-    if (bm < 0) bm = mv[0].sq;
     for (int i = 0; i < nm; i++) {
+        EGF(pick_move)(mv, i, nm);
         uint64_t f = mv[i].flips, bit = 1ULL << mv[i].sq;
         uint64_t np = O ^ f, no = P ^ f ^ bit;
+        unsigned cp = parity ^ QUAD_BIT(mv[i].sq);
         int v;
         if (i == 0 && best == -65) {
-            v = -EGF(eg_deep)(ai, np, no, -beta, -alpha, n - 1, 0, NULL);
+            v = -EGF(eg_child)(ai, np, no, -beta, -alpha, n - 1, cp);
         } else {
-            v = -EGF(eg_deep)(ai, np, no, -alpha - 1, -alpha, n - 1, 0, NULL);
-            if (v > alpha && v < beta) v = -EGF(eg_deep)(ai, np, no, -beta, -alpha, n - 1, 0, NULL);
+            v = -EGF(eg_child)(ai, np, no, -alpha - 1, -alpha, n - 1, cp);
+            if (v > alpha && v < beta) v = -EGF(eg_child)(ai, np, no, -beta, -alpha, n - 1, cp);
         }
         if (ai->aborted) return alpha;
         if (v > best) {

@@ -86,9 +86,13 @@ static const mid_gen *gen_of(const rv_reversi_ai *ai) {
     return &plain;
 }
 
+/* The stop request and the deadline are looked at every 1024 nodes, the node
+ * limit at every interior node (a compare: it stops within a node's children). */
 static inline int poll_stop(rv_reversi_ai *ai) {
     if (ai->aborted) return 1;
-    if ((ai->nodes & 0x3FF) == 0 && rv_ai_should_stop(ai)) ai->aborted = 1;
+    if (((ai->nodes & 0x3FF) == 0 && rv_ai_should_stop(ai)) ||
+        (ai->node_limit && ai->nodes >= ai->node_limit))
+        ai->aborted = 1;
     return ai->aborted;
 }
 
@@ -335,7 +339,11 @@ typedef struct plan {
     int solve;        /* solve exactly at most this many empties */
     int wld;          /* with a time budget: decide win/draw/loss at most this many */
     int noise;        /* root noise amplitude */
-    int64_t time_ms;  /* 0 = none */
+    int64_t time_ms;  /* the deadline, 0 = none */
+    int64_t nodes;    /* the node limit, 0 = none */
+    int64_t plan_ms;  /* the budget the sizes and iterations are planned for
+                         (time_ms, or nodes at RV_REVERSI_PLAN_NODES_PER_MS,
+                         the smaller of the two), 0 = none */
 } plan;
 
 /* Rough sizes solvable exactly within a budget of t ms on one core. */
@@ -353,11 +361,17 @@ static int wld_for_time(int64_t t) {
 
 static int make_plan(const rv_reversi_limits *l, int empties, plan *p) {
     if (l->level < 0 || l->level > RV_REVERSI_AI_LEVEL_MAX || l->depth < 0 || l->depth > 60 ||
-        l->time_ms < 0)
+        l->time_ms < 0 || l->nodes < 0)
         return -1;
-    if (!l->level && !l->depth && !l->time_ms) return -1;
+    if (!l->level && !l->depth && !l->time_ms && !l->nodes) return -1;
     memset(p, 0, sizeof *p);
     p->time_ms = l->time_ms;
+    p->nodes = l->nodes;
+    p->plan_ms = l->time_ms;
+    if (l->nodes) {
+        int64_t t = l->nodes / RV_REVERSI_PLAN_NODES_PER_MS + 1;
+        if (!p->plan_ms || t < p->plan_ms) p->plan_ms = t;
+    }
     if (l->level) {
         p->depth = LEVEL_DEPTH[l->level];
         p->solve = LEVEL_SOLVE[l->level];
@@ -373,14 +387,14 @@ static int make_plan(const rv_reversi_limits *l, int empties, plan *p) {
          * 8 plies and spent the rest of its time on a hopeless solve). A
          * smaller depth caps the solve too, so a set depth means the same
          * with or without a clock. */
-        if (l->time_ms && l->depth >= 60) {
-            p->solve = solve_for_time(l->time_ms);
-            p->wld = wld_for_time(l->time_ms);
+        if (p->plan_ms && l->depth >= 60) {
+            p->solve = solve_for_time(p->plan_ms);
+            p->wld = wld_for_time(p->plan_ms);
         }
     } else {
         p->depth = 60;
-        p->solve = solve_for_time(l->time_ms);
-        p->wld = wld_for_time(l->time_ms);
+        p->solve = solve_for_time(p->plan_ms);
+        p->wld = wld_for_time(p->plan_ms);
     }
     if (p->depth > empties) p->depth = empties;
     return 0;
@@ -486,6 +500,18 @@ static void solve_wld(rv_reversi_ai *ai, uint64_t P, uint64_t O, rv_reversi_ai_i
     if (v < 0 && out->eval_centi > -100) out->eval_centi = -100;
 }
 
+/* The share of the plan's budget used since c0 (on the engine's clock): the
+ * larger of the time's and the node limit's. */
+static double budget_used(const rv_reversi_ai *ai, const plan *p, uint64_t c0) {
+    double u = 0;
+    if (p->time_ms) u = (double)(rv_ai_now_ns(ai) - c0) * 1e-6 / (double)p->time_ms;
+    if (p->nodes) {
+        double n = (double)ai->nodes / (double)p->nodes;
+        if (n > u) u = n;
+    }
+    return u;
+}
+
 /* The search of rv_reversi_ai_think() once the position has moves. */
 static void think(rv_reversi_ai *ai, uint64_t P, uint64_t O, const plan *p,
                   rv_reversi_ai_info *out) {
@@ -514,10 +540,10 @@ static void think(rv_reversi_ai *ai, uint64_t P, uint64_t O, const plan *p,
      * that beats the previous score is still taken). */
     int prev = rv_ai_eval(ai, P, O);
     int max_depth = p->depth;
-    int direct_solve = empties <= p->solve && !p->time_ms && !p->noise;
+    int direct_solve = empties <= p->solve && !p->plan_ms && !p->noise;
     if (direct_solve) max_depth = 0;
-    if (empties <= p->solve && p->time_ms && max_depth > 8) max_depth = 8;
-    uint64_t it0 = c0, last_ns = 0;
+    if (empties <= p->solve && p->plan_ms && max_depth > 8) max_depth = 8;
+    double u0 = 0, last = 0; /* budget used before this iteration; the last one's cost */
     for (int d = 1; d <= max_depth; d++) {
         int best, v;
         const int prev_move = out->move;
@@ -553,17 +579,16 @@ static void think(rv_reversi_ai *ai, uint64_t P, uint64_t O, const plan *p,
             mid_move *rest = mv + 1;
             sort_desc(rest, n - 1);
         }
-        if (p->time_ms) {
-            uint64_t now = rv_ai_now_ns(ai), it = now - it0;
-            double growth = last_ns ? (double)it / (double)last_ns : ID_GROWTH;
+        if (p->plan_ms) {
+            /* in shares of the budget (time or nodes, whichever is used more) */
+            double used = budget_used(ai, p, c0), it = used - u0;
+            double growth = last > 0 ? it / last : ID_GROWTH;
             growth = growth < 1.5 ? 1.5 : growth > 4.0 ? 4.0 : growth;
-            double used = (double)(now - c0) * 1e-6, next = (double)it * 1e-6 * growth;
+            double next = it * growth;
             /* an exact or win/draw/loss solve follows: leave it most of the budget */
-            double budget = (double)p->time_ms * (empties <= p->solve  ? 0.25
-                                                  : empties <= p->wld ? WLD_MID_SHARE
-                                                                      : 1.0);
-            it0 = now;
-            last_ns = it;
+            double budget = empties <= p->solve ? 0.25 : empties <= p->wld ? WLD_MID_SHARE : 1.0;
+            u0 = used;
+            last = it;
             int changed = d > 1 && best != prev_move;
             if (used + next > budget && !(changed && 2 * used < budget))
                 break;
@@ -603,6 +628,7 @@ rv_status rv_reversi_ai_think(rv_reversi_ai *ai, const rv_reversi_pos *pos,
     uint64_t moves = rv_reversi_moves_bb(P, O);
     if (!moves && !rv_reversi_moves_bb(O, P)) return RV_EOVER;
     rv_ai_begin(ai, p.time_ms);
+    ai->node_limit = (uint64_t)p.nodes;
     rv_reversi_ai_info info;
     memset(&info, 0, sizeof info);
     if (!moves) {
@@ -630,6 +656,7 @@ rv_status rv_reversi_ai_eval_moves(rv_reversi_ai *ai, const rv_reversi_pos *pos,
     uint64_t moves = rv_reversi_moves_bb(P, O);
     if (!moves && !rv_reversi_moves_bb(O, P)) return RV_EOVER;
     rv_ai_begin(ai, p.time_ms);
+    ai->node_limit = (uint64_t)p.nodes;
     /* Every move gets its own full-window search: without forward pruning,
      * so the scores are those of the plain search at that depth (a pruned
      * search's scores depend on the windows and on what the table holds). */
@@ -644,7 +671,7 @@ rv_status rv_reversi_ai_eval_moves(rv_reversi_ai *ai, const rv_reversi_pos *pos,
     int exact = empties - 1 <= p.solve;
     /* Iterative deepening over all moves so a deadline still leaves
      * complete results of the last finished depth. */
-    int max_depth = exact && !p.time_ms ? 0 : p.depth;
+    int max_depth = exact && !p.plan_ms ? 0 : p.depth;
     for (int d = 1; d <= max_depth; d++) {
         rv_reversi_move_eval cur[32];
         for (int i = 0; i < n && !ai->aborted; i++) {
