@@ -48,14 +48,18 @@ while read -r result nopen moves; do
     [ "$nopen" -ge 3 ] && [ "$nopen" -le 8 ] && ok || bad "wide opening of $nopen stones"
 done <"$tmp/w8.txt"
 
-# The hand-set Renju tables: black's double three (class 105 = {open three, open three})
-# is worth nothing to black (forbidden), 40 + 40 + 120 to white, in both roles.
+# The hand-set Renju tables (1820 classes: multisets of 13 line kinds): black's double
+# three (class 294 = {open three, open three}, each with one open-four point; class 450:
+# each with two) is worth nothing to black (forbidden), 40 + 40 + 120 to white, in both roles.
 "$train" prior --rule renju --out "$tmp/prior.txt"
 vals=$(tail -n +2 "$tmp/prior.txt" | tr -s ' \n' '\n\n')
 at() { printf '%s\n' "$vals" | sed -n "$(($1 + 1))p"; }
-[ "$(printf '%s\n' "$vals" | wc -l)" = 2868 ] && ok || bad "prior: $(printf '%s\n' "$vals" | wc -l) values, want 2868"
-[ "$(at 105)" = 0 ] && [ "$(at $((715 + 105)))" = 0 ] && ok || bad "black double three: $(at 105)"
-[ "$(at $((1430 + 105)))" = 200 ] && [ "$(at $((2145 + 105)))" = 200 ] && ok || bad "white double three: $(at $((1430 + 105)))"
+[ "$(printf '%s\n' "$vals" | wc -l)" = 7288 ] && ok || bad "prior: $(printf '%s\n' "$vals" | wc -l) values, want 7288"
+for k in 294 450; do
+    [ "$(at $k)" = 0 ] && [ "$(at $((1820 + k)))" = 0 ] && ok || bad "black double three $k: $(at $k)"
+    [ "$(at $((3640 + k)))" = 200 ] && [ "$(at $((5460 + k)))" = 200 ] && ok ||
+        bad "white double three $k: $(at $((3640 + k)))"
+done
 
 # A table file as the evaluation: the hand-set one written by prior plays the same
 # games as --eval hand.
@@ -74,6 +78,18 @@ grep -Eq '^versus: 6 games, \+[0-9]+ =[0-9]+ -[0-9]+, score 50\.0% ' "$tmp/vs.tx
 # A fit of those games, emitted with the prior for the other rules, compiles.
 "$train" fit --rule renju --iters 5 --out "$tmp/renju.fit" "$tmp/r5-1.txt" "$tmp/r6-3.txt" 2>"$tmp/fit.log"
 [ -s "$tmp/renju.fit" ] && grep -q "held out" "$tmp/fit.log" && ok || bad "fit: $(cat "$tmp/fit.log")"
+# --prior table:FILE is the penalty's centre and the fit's starting point: with no Newton
+# step the fit writes the prior's values back (the table just fitted as the prior here);
+# the default prior is the hand-set tables.
+"$train" fit --rule renju --iters 0 --prior "table:$tmp/renju.fit" --out "$tmp/back.fit" \
+    "$tmp/r5-1.txt" 2>/dev/null
+[ "$(tail -n +2 "$tmp/back.fit")" = "$(tail -n +2 "$tmp/renju.fit")" ] && ok ||
+    bad "fit --prior table: with no step the values moved"
+"$train" fit --rule renju --iters 0 --out "$tmp/back2.fit" "$tmp/r5-1.txt" 2>/dev/null
+[ "$(tail -n +2 "$tmp/back2.fit")" = "$(tail -n +2 "$tmp/prior.txt")" ] && ok ||
+    bad "fit with no step is not the hand-set table"
+expect_exit 2 "$train" fit --rule renju --prior bogus "$tmp/r5-1.txt"
+expect_exit 1 "$train" fit --rule renju --prior "table:$tmp/missing.txt" "$tmp/r5-1.txt"
 "$train" prior --rule freestyle --out "$tmp/f.txt" && "$train" prior --rule standard --out "$tmp/s.txt"
 expect_exit 0 "$train" emit --out "$tmp/w.c" "$tmp/f.txt" "$tmp/s.txt" "$tmp/renju.fit"
 if "${CC:-cc}" -std=c11 -Wall -Werror -fsyntax-only -I"$RV_SOURCE_DIR/include" -I"$RV_SOURCE_DIR/src" "$tmp/w.c" 2>"$tmp/cc.err"; then ok; else bad "emitted table does not compile: $(head -3 "$tmp/cc.err")"; fi
@@ -94,7 +110,7 @@ expect_exit 2 "$train" movefit --rule renju
 expect_exit 2 "$train" emit-moves --out "$tmp/m.c" a b
 "$train" movefit --rule renju --iters 3 --out "$tmp/renju.moves" "$tmp/r5-1.txt" "$tmp/r6-3.txt" 2>"$tmp/mfit.log"
 [ -s "$tmp/renju.moves" ] && grep -Eq "played move in the first 1/3/6/12: [0-9.]+/" "$tmp/mfit.log" && ok || bad "movefit: $(cat "$tmp/mfit.log")"
-[ "$(tail -n +2 "$tmp/renju.moves" | wc -w)" = $((4 * 715 + 2 * 49)) ] && ok || bad "movefit: $(tail -n +2 "$tmp/renju.moves" | wc -w) values"
+[ "$(tail -n +2 "$tmp/renju.moves" | wc -w)" = $((4 * 1820 + 2 * 49)) ] && ok || bad "movefit: $(tail -n +2 "$tmp/renju.moves" | wc -w) values"
 expect_exit 0 "$train" emit-moves --out "$tmp/m.c" "$tmp/renju.moves" "$tmp/renju.moves" "$tmp/renju.moves"
 if "${CC:-cc}" -std=c11 -Wall -Werror -fsyntax-only -I"$RV_SOURCE_DIR/include" -I"$RV_SOURCE_DIR/src" "$tmp/m.c" 2>"$tmp/cc.err"; then ok; else bad "emitted move scores do not compile: $(head -3 "$tmp/cc.err")"; fi
 expect_exit 2 "$train" selfplay --rule renju --games 1 --seed 5 --moves magic

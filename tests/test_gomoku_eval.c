@@ -77,10 +77,11 @@ static void test_tables(rv_gomoku_rule rule) {
     for (int c = RV_BLACK; c <= RV_WHITE; c++) {
         int forb = rule == RV_RULE_RENJU && c == RV_BLACK;
         for (int r = 0; r < 2; r++) {
-            int three = value(&t, c, r, PAT_FLEX3, 0, 0, 0);
+            for (int t3 = PAT_FLEX3; t3 <= PAT_FLEX3_2; t3++) { /* both open threes */
+            int three = value(&t, c, r, t3, 0, 0, 0);
             int four = value(&t, c, r, PAT_BLOCK4, 0, 0, 0);
-            int four3 = value(&t, c, r, PAT_BLOCK4, PAT_FLEX3, 0, 0);
-            int three3 = value(&t, c, r, PAT_FLEX3, PAT_FLEX3, 0, 0);
+            int four3 = value(&t, c, r, PAT_BLOCK4, t3, 0, 0);
+            int three3 = value(&t, c, r, t3, t3, 0, 0);
             int four4 = value(&t, c, r, PAT_BLOCK4, PAT_BLOCK4, 0, 0);
             int open4 = value(&t, c, r, PAT_FLEX4, 0, 0, 0);
             CHECK_MSG(four3 > three && four3 > four, "rule %d colour %d role %d: four-three %d, "
@@ -93,6 +94,7 @@ static void test_tables(rv_gomoku_rule rule) {
                           "three %d, three %d, four %d", (int)rule, c, r, three3, three, four);
                 CHECK_MSG(four4 > four3, "rule %d colour %d role %d: double four %d, "
                           "four-three %d", (int)rule, c, r, four4, four3);
+            }
             }
         }
     }
@@ -220,6 +222,24 @@ static void test_pattern_tables(void) {
     CHECK_EQ_INT(gb_pat_tab[2][0][four_right + 19683], PAT_OVERLINE);
     CHECK_EQ_INT(gb_pat_tab[2][1][four_right + 19683], PAT_FIVE);
     CHECK_EQ_INT(gb_pat_tab[1][1][four_right + 19683], PAT_NONE); /* exact five: a six */
+    /* the splits, black freestyle on an open line: a solid three ..XXX.. has two open-four
+       points, a split three X.XX one (the gap), and so has a solid three with an opponent
+       stone two points beyond one end (...XXX.O: that side's four is closed); a solid two
+       has 4 points that make an open three (the two next to it and the two one further),
+       X.X 3 (the gap and the two next to it), X..X 2 (the two gaps) */
+    const int at[11] = {1, 3, 9, 27, 81, 0, 243, 729, 2187, 6561, 19683}; /* point -5..5 */
+    CHECK_EQ_INT(gb_pat_tab[0][0][at[6] + at[7]], PAT_FLEX3_2);
+    CHECK_EQ_INT(gb_pat_tab[0][0][at[4] + at[6]], PAT_FLEX3_2);
+    CHECK_EQ_INT(gb_pat_tab[0][0][at[7] + at[8]], PAT_FLEX3);
+    CHECK_EQ_INT(gb_pat_tab[0][0][at[6] + at[7] + 2 * at[9]], PAT_FLEX3);
+    CHECK_EQ_INT(gb_pat_tab[0][0][at[6]], PAT_FLEX2_4);
+    CHECK_EQ_INT(gb_pat_tab[0][0][at[7]], PAT_FLEX2_3);
+    CHECK_EQ_INT(gb_pat_tab[0][0][at[8]], PAT_FLEX2);
+    /* X.X with the opponent right after the far stone (X.XO): no more stone gives a
+       straight four's chance, only closed threes */
+    CHECK_EQ_INT(gb_pat_tab[0][0][at[7] + 2 * at[8]], PAT_BLOCK2);
+    for (int k = 0; k < GB_KINDS; k++) /* the splits keep their base pattern's strength */
+        CHECK(k == 0 || gb_kind_base(k) >= gb_kind_base(k - 1));
 }
 
 /* The sums of a board reached by play/undo equal those of the same position loaded. */

@@ -19,10 +19,11 @@
  *       Plays evaluation E against E2 at K nodes a move (the same trees whatever the
  *       machine's load), each opening with both colours, and prints E's score.
  *
- *   rv-gomoku-train fit --rule R [--l2 X] [--blend B] [--iters N] [--out FILE] DATA...
+ *   rv-gomoku-train fit --rule R [--l2 X] [--blend B] [--iters N] [--prior P] [--out FILE] DATA...
  *       Fits the rule's tables by regularised logistic regression of the game
  *       result (or a blend of it with the self-play search's score) on the
- *       evaluation's features (see fit()) and writes them as text.
+ *       evaluation's features (see fit()) and writes them as text; the penalty pulls
+ *       towards the hand-set values, or with --prior table:FILE towards a table's.
  *
  *   rv-gomoku-train prior --rule R [--out FILE]
  *       Writes the hand-set values (the fit's starting point) in the same text form.
@@ -67,7 +68,8 @@ static void usage(FILE *f) {
             "                                [--openings classic|wide] [--out FILE]\n"
             "       rv-gomoku-train versus --rule R --games N --seed S --against E2 [--eval E]\n"
             "                              [--nodes K] [--openings classic|wide]\n"
-            "       rv-gomoku-train fit --rule R [--l2 X] [--blend B] [--iters N] [--out FILE] DATA...\n"
+            "       rv-gomoku-train fit --rule R [--l2 X] [--blend B] [--iters N] [--prior P]\n"
+            "                           [--out FILE] DATA...\n"
             "       rv-gomoku-train prior --rule R [--out FILE]\n"
             "       rv-gomoku-train emit --out FILE.c FREESTYLE STANDARD RENJU\n"
             "       rv-gomoku-train movefit --rule R [--l2 X] [--iters N] [--out FILE] DATA...\n"
@@ -88,7 +90,9 @@ static void usage(FILE *f) {
             "          steps (default 60); one game in 10 is held out and its log loss\n"
             "          against the results printed; writes the tables as text (default\n"
             "          R.txt).  --blend B: the target is B x result + (1 - B) x the\n"
-            "          self-play search's score as a probability (default 1).\n"
+            "          self-play search's score as a probability (default 1).  --prior\n"
+            "          hand|table:FILE: the values the penalty pulls towards and the fit\n"
+            "          starts from (default hand: the hand-set ones; FILE: a table).\n"
             "prior     the hand-set tables in the same text form.\n"
             "emit      the C source of the three rules' tables.\n"
             "movefit   the move scores: a softmax over each position's candidate points\n"
@@ -527,7 +531,19 @@ static double mean_loss(const dataset *d, const double *w, double scale, int hol
  * l2 * sum (w_j - s p_j)^2 — rare classes stay at their hand-set values. The
  * tables are w / s: the search's units.
  */
-static int fit(rv_gomoku_rule rule, double l2, double blend, long iters, int nfiles, char **files, const char *out) {
+static int fit(rv_gomoku_rule rule, double l2, double blend, long iters, const char *prior,
+               int nfiles, char **files, const char *out) {
+    static double p[NPAR];
+    if (!strcmp(prior, "hand"))
+        prior_values(rule, p);
+    else if (!strncmp(prior, "table:", 6)) {
+        static int pv[NPAR];
+        if (read_table(prior + 6, pv)) return 1;
+        for (int j = 0; j < NPAR; j++) p[j] = pv[j];
+    } else {
+        fprintf(stderr, "fit: --prior '%s': expected hand or table:FILE\n", prior);
+        return 2;
+    }
     static gb_tables t;
     gb_tables_build(&t, rule, 1);
     dataset d = {0};
@@ -542,8 +558,7 @@ static int fit(rv_gomoku_rule rule, double l2, double blend, long iters, int nfi
         fprintf(stderr, "fit: no positions\n");
         return 1;
     }
-    static double p[NPAR], w[NPAR], g[NPAR], h[NPAR], wn[NPAR];
-    prior_values(rule, p);
+    static double w[NPAR], g[NPAR], h[NPAR], wn[NPAR];
     if (blend < 1) {
         /* the search scores' scale against the results, then the blended targets */
         double lo = -6, hi = -1, se;
@@ -581,7 +596,7 @@ static int fit(rv_gomoku_rule rule, double l2, double blend, long iters, int nfi
             lo = a;
     }
     double s = pow(10, (lo + hi) / 2);
-    fprintf(stderr, "fit: hand-set scale %.3g/point; log loss train %.4f held out %.4f\n", s,
+    fprintf(stderr, "fit: prior scale %.3g/point; log loss train %.4f held out %.4f\n", s,
             mean_loss(&d, p, s, 0), mean_loss(&d, p, s, 1));
     for (int j = 0; j < NPAR; j++) w[j] = s * p[j];
     double obj = 0;
@@ -626,7 +641,7 @@ static int fit(rv_gomoku_rule rule, double l2, double blend, long iters, int nfi
             fprintf(stderr, "fit: step %ld (eta %.3g): train %.4f held out %.4f\n", it + 1, eta,
                     mean_loss(&d, w, 1, 0), mean_loss(&d, w, 1, 1));
     }
-    fprintf(stderr, "fit: final train %.4f held out %.4f (hand-set %.4f)\n", mean_loss(&d, w, 1, 0),
+    fprintf(stderr, "fit: final train %.4f held out %.4f (prior %.4f)\n", mean_loss(&d, w, 1, 0),
             mean_loss(&d, w, 1, 1), mean_loss(&d, p, s, 1));
     for (int j = 0; j < NPAR; j++) w[j] /= s;
     free(d.s);
@@ -1091,7 +1106,7 @@ int main(int argc, char **argv) {
     long games = 0, seed = -1, nodes = 4000, iters = 60;
     double l2 = -1, blend = 1; /* l2 < 0: the command's default */
     const char *rule_name = NULL, *eval = "fitted", *against = NULL, *openings = "classic",
-               *out = NULL, *moves = "fitted", *against_moves = "fitted";
+               *out = NULL, *moves = "fitted", *against_moves = "fitted", *prior = "hand";
     const rv_cli_opt opts[] = {{"--rule", RV_CLI_STR, &rule_name, 0, 0},
                                {"--games", RV_CLI_INT, &games, 1, 10000000},
                                {"--seed", RV_CLI_INT, &seed, 0, 1000000000},
@@ -1105,6 +1120,7 @@ int main(int argc, char **argv) {
                                {"--out", RV_CLI_STR, &out, 0, 0},
                                {"--moves", RV_CLI_STR, &moves, 0, 0},
                                {"--against-moves", RV_CLI_STR, &against_moves, 0, 0},
+                               {"--prior", RV_CLI_STR, &prior, 0, 0},
                                {NULL, RV_CLI_FLAG, NULL, 0, 0}};
     char who[64];
     snprintf(who, sizeof who, "rv-gomoku-train %s", cmd);
@@ -1162,7 +1178,7 @@ int main(int argc, char **argv) {
             fprintf(stderr, "rv-gomoku-train fit: needs --rule and DATA files\n");
             return 2;
         }
-        return fit(rule, l2 >= 0 ? l2 : 20, blend, iters, nfiles, files,
+        return fit(rule, l2 >= 0 ? l2 : 20, blend, iters, prior, nfiles, files,
                    out ? out : rule == RV_RULE_RENJU ? "renju.txt"
                            : rule == RV_RULE_STANDARD ? "standard.txt" : "freestyle.txt");
     }

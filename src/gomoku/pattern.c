@@ -101,26 +101,26 @@ void gb_tables_build(gb_tables *t, rv_gomoku_rule rule, uint64_t seed) {
 
 /* ------------------------------------------------------------------ point values */
 
-static const int16_t pat_value[] = {
-    [PAT_NONE] = 0,   [PAT_FLEX1] = 2,   [PAT_BLOCK2] = 3,  [PAT_FLEX2] = 10,  [PAT_BLOCK3] = 8,
-    [PAT_FLEX3] = 40, [PAT_BLOCK4] = 36, [PAT_FLEX4] = 400, [PAT_FIVE] = 4000, [PAT_OVERLINE] = 0};
+static const int16_t pat_value[PB_N] = {
+    [PB_NONE] = 0,   [PB_FLEX1] = 2,   [PB_BLOCK2] = 3,  [PB_FLEX2] = 10,  [PB_BLOCK3] = 8,
+    [PB_FLEX3] = 40, [PB_BLOCK4] = 36, [PB_FLEX4] = 400, [PB_FIVE] = 4000, [PB_OVERLINE] = 0};
 
 void gb_combo_eval(const int *k4, int renju, int c, int16_t *val, uint8_t *tl) {
     int n4 = 0, n3 = 0, five = 0, flex4 = 0, over = 0, v = 0, n2 = 0;
     for (int d = 0; d < 4; d++) {
-        int k = k4[d];
+        int k = gb_kind_base(k4[d]);
         v += pat_value[k];
-        if (k == PAT_FIVE)
+        if (k == PB_FIVE)
             five = 1;
-        else if (k == PAT_FLEX4)
+        else if (k == PB_FLEX4)
             flex4++, n4++;
-        else if (k == PAT_BLOCK4)
+        else if (k == PB_BLOCK4)
             n4++;
-        else if (k == PAT_FLEX3)
+        else if (k == PB_FLEX3)
             n3++;
-        else if (k == PAT_FLEX2)
+        else if (k == PB_FLEX2)
             n2++;
-        else if (k == PAT_OVERLINE)
+        else if (k == PB_OVERLINE)
             over = 1;
     }
     int level;

@@ -26,20 +26,52 @@
 #define PAT_KEYS 59049 /* 3^10 */
 #define GB_LINES (2 * GB_STRIDE - 1) /* lines of one direction through the padded board */
 
-/* What a colour makes on one line by playing the point (ordered by strength). */
+/* What a colour makes on one line by playing the point (ordered by strength). The twos
+   and the open threes are told apart by how many points make them one step stronger (the
+   more, the harder to defend); the base pattern is gb_kind_base's. */
 enum {
     PAT_NONE,
     PAT_FLEX1,
     PAT_BLOCK2,
-    PAT_FLEX2,
+    PAT_FLEX2,   /* a two: one more stone gives an open three, at 2 points or fewer (X..X) */
+    PAT_FLEX2_3, /* ... at 3 points (X.X) */
+    PAT_FLEX2_4, /* ... at 4 or more (XX) */
     PAT_BLOCK3,
-    PAT_FLEX3,   /* an open three: one more stone gives an open four */
+    PAT_FLEX3,   /* an open three: one more stone gives an open four, at 1 point (X.XX) */
+    PAT_FLEX3_2, /* ... at 2 or more points (.XXX.) */
     PAT_BLOCK4,  /* a four with one completion */
     PAT_FLEX4,   /* two or more completions on the line (open four) */
     PAT_FIVE,    /* a winning row */
     PAT_OVERLINE, /* Renju black: six or more (no win) */
     GB_KINDS      /* the number of line kinds: a combo's digits are base GB_KINDS */
 };
+
+/* The base patterns: the line kinds without the splits (the hand-set values and threat
+   levels are theirs). */
+enum {
+    PB_NONE,
+    PB_FLEX1,
+    PB_BLOCK2,
+    PB_FLEX2,
+    PB_BLOCK3,
+    PB_FLEX3,
+    PB_BLOCK4,
+    PB_FLEX4,
+    PB_FIVE,
+    PB_OVERLINE,
+    PB_N
+};
+
+/* The base pattern (PB_*) of a line kind (PAT_*). */
+static inline int gb_kind_base(int k) {
+    static const uint8_t base[GB_KINDS] = {
+        [PAT_NONE] = PB_NONE,       [PAT_FLEX1] = PB_FLEX1,   [PAT_BLOCK2] = PB_BLOCK2,
+        [PAT_FLEX2] = PB_FLEX2,     [PAT_FLEX2_3] = PB_FLEX2, [PAT_FLEX2_4] = PB_FLEX2,
+        [PAT_BLOCK3] = PB_BLOCK3,   [PAT_FLEX3] = PB_FLEX3,   [PAT_FLEX3_2] = PB_FLEX3,
+        [PAT_BLOCK4] = PB_BLOCK4,   [PAT_FLEX4] = PB_FLEX4,   [PAT_FIVE] = PB_FIVE,
+        [PAT_OVERLINE] = PB_OVERLINE};
+    return base[k];
+}
 
 /* A point's threat level for one colour (combining its 4 lines). */
 enum {
@@ -65,7 +97,7 @@ static inline void gb_combo_kinds(int i, int *k4) {
 }
 
 /* Point classes: the 4 line patterns of a point as a multiset (order of the
-   directions does not matter), C(GB_KINDS + 4 - 1, 4) of them (715 for 10 kinds). */
+   directions does not matter), C(GB_KINDS + 4 - 1, 4) of them (1820 for 13 kinds). */
 #define GB_CLASSES (GB_KINDS * (GB_KINDS + 1) * (GB_KINDS + 2) * (GB_KINDS + 3) / 24)
 
 /* Roles in the fitted evaluation: the colour whose points are scored is to move or waits. */

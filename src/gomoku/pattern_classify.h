@@ -51,25 +51,31 @@ static int gb_classify(uint8_t *tab, int key, rv_gomoku_rule rule, int black) {
     line[5] = 1;
     int res = gb_five_at(line, rule, black);
     if (res == PAT_NONE) {
-        int completions = 0, best = PAT_NONE;
+        /* the strongest base pattern one more stone makes, and at how many points */
+        int completions = 0, best = PB_NONE, nbest = 0;
         for (int i = 0; i < 10; i++) {
             if (line[i < 5 ? i : i + 1] != 0) continue;
-            int c = gb_classify(tab, key + gb_pow3[i], rule, black);
-            if (c == PAT_FIVE)
+            int c = gb_kind_base(gb_classify(tab, key + gb_pow3[i], rule, black));
+            if (c == PB_FIVE)
                 completions++;
-            else if (c != PAT_OVERLINE && c > best)
-                best = c;
+            else if (c != PB_OVERLINE && c > best)
+                best = c, nbest = 1;
+            else if (c == best)
+                nbest++;
         }
         if (completions >= 2)
             res = PAT_FLEX4;
         else if (completions == 1)
             res = PAT_BLOCK4;
         else {
-            static const uint8_t down[] = {
-                [PAT_FLEX4] = PAT_FLEX3,   [PAT_BLOCK4] = PAT_BLOCK3, [PAT_FLEX3] = PAT_FLEX2,
-                [PAT_BLOCK3] = PAT_BLOCK2, [PAT_FLEX2] = PAT_FLEX1,   [PAT_BLOCK2] = PAT_NONE,
-                [PAT_FLEX1] = PAT_NONE,    [PAT_NONE] = PAT_NONE};
-            res = down[best];
+            switch (best) {
+            case PB_FLEX4: res = nbest >= 2 ? PAT_FLEX3_2 : PAT_FLEX3; break;
+            case PB_BLOCK4: res = PAT_BLOCK3; break;
+            case PB_FLEX3: res = nbest >= 4 ? PAT_FLEX2_4 : nbest == 3 ? PAT_FLEX2_3 : PAT_FLEX2; break;
+            case PB_BLOCK3: res = PAT_BLOCK2; break;
+            case PB_FLEX2: res = PAT_FLEX1; break;
+            default: res = PAT_NONE;
+            }
         }
     }
     tab[key] = (uint8_t)res;
