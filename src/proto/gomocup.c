@@ -199,10 +199,12 @@ static void *work(void *arg) {
         reply(br, "ERROR no move to play: %s", rv_strerror(s));
         return NULL;
     }
-    reply(br, "MESSAGE depth %d eval %d nodes %llu time %.3f cpu %.3f", info.depth, info.eval,
-          (unsigned long long)info.nodes, info.seconds, cpu);
     br->gm.st[br->gm.n++] = (gc_stone){info.x, info.y, 1};
-    reply(br, "%d,%d", info.x, info.y);
+    /* both lines in one write: on a loaded machine the manager, woken by the first, takes
+       the core, and this thread (which has used its share) could wait that long again to
+       send the move (BENCHMARKS.md, up to 174 ms between the two under load 10) */
+    reply(br, "MESSAGE depth %d eval %d nodes %llu time %.3f cpu %.3f\n%d,%d", info.depth,
+          info.eval, (unsigned long long)info.nodes, info.seconds, cpu, info.x, info.y);
     return NULL;
 }
 
