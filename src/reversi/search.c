@@ -28,7 +28,7 @@
 #define SQ_ORDER_W 1 /* depth-1 ordering: weight of the square's rank (SQ_ORDER) */
 #endif
 #ifndef MOB_W
-#define MOB_W 1 /* depth-1 ordering: weight of the opponent's number of moves */
+#define MOB_W 3 /* depth-1 and -2 ordering: weight of the opponent's number of moves */
 #endif
 #ifndef MOB2_W
 #define MOB2_W 50 /* deeper ordering: centidiscs per move the opponent has after ours */
