@@ -43,11 +43,18 @@ static int ws_write_all(int fd, const void *p, size_t n) {
     return 0;
 }
 
-/* Connects and upgrades; 0 on success. extra_header may add a line ("X: y\r\n") or be "". */
-static int ws_open(ws_conn *c, int port, const char *path, const char *extra_header) {
+/* Connects and upgrades; 0 on success. extra_header may add a line ("X: y\r\n") or be "".
+   rcvbuf > 0: the socket's receive buffer (SO_RCVBUF), set before it connects, as a client
+   that reads slowly would have it. (Shrunk after the connection carried data, the buffer
+   can end smaller than a segment the server may already send into the window it was
+   offered: the kernel then drops every try of that segment and the server's retries back
+   off for tens of seconds, its FIN behind them.) */
+static int ws_open_rcvbuf(ws_conn *c, int port, const char *path, const char *extra_header,
+                          int rcvbuf) {
     memset(c, 0, sizeof *c);
     c->fd = socket(AF_INET, SOCK_STREAM, 0);
     if (c->fd < 0) return -1;
+    if (rcvbuf > 0) setsockopt(c->fd, SOL_SOCKET, SO_RCVBUF, &rcvbuf, sizeof rcvbuf);
     int one = 1;
     setsockopt(c->fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
     struct sockaddr_in a;
@@ -83,6 +90,10 @@ fail:
     close(c->fd);
     c->fd = -1;
     return -1;
+}
+
+static int ws_open(ws_conn *c, int port, const char *path, const char *extra_header) {
+    return ws_open_rcvbuf(c, port, path, extra_header, 0);
 }
 
 static void ws_close(ws_conn *c) {

@@ -12,12 +12,6 @@
 
 const int gb_dir[4] = {1, GB_STRIDE, GB_STRIDE + 1, GB_STRIDE - 1};
 
-static int binom(int n, int k) {
-    int r = 1;
-    for (int i = 1; i <= k; i++) r = r * (n - k + i) / i;
-    return n < k ? 0 : r;
-}
-
 int gb_class_of(int combo) {
     int d[4];
     gb_combo_kinds(combo, d);
@@ -26,8 +20,10 @@ int gb_class_of(int combo) {
             int x = d[j];
             d[j] = d[j - 1], d[j - 1] = x;
         }
-    /* a >= b >= c >= d  <->  a+3 > b+2 > c+1 > d: the combinatorial number system */
-    return binom(d[0] + 3, 4) + binom(d[1] + 2, 3) + binom(d[2] + 1, 2) + d[3];
+    /* a >= b >= c >= d  <->  a+3 > b+2 > c+1 > d: the combinatorial number system,
+       C(a+3, 4) + C(b+2, 3) + C(c+1, 2) + d (each product is 0 when n < k) */
+    int a = d[0] + 3, b = d[1] + 2, c = d[2] + 1;
+    return a * (a - 1) * (a - 2) * (a - 3) / 24 + b * (b - 1) * (b - 2) / 6 + c * (c - 1) / 2 + d[3];
 }
 
 int gb_eval_rule_index(rv_gomoku_rule rule) {
