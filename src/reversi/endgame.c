@@ -27,7 +27,7 @@
 #define EG_TT_MIN 9  /* from this many empties on: transposition table */
 #endif
 #ifndef EG_ETC_MIN
-#define EG_ETC_MIN 14 /* above this many empties: enhanced transposition cut-offs */
+#define EG_ETC_MIN 12 /* above this many empties: enhanced transposition cut-offs */
 #endif
 
 #ifndef EG_LAST4

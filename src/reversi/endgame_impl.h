@@ -390,29 +390,40 @@ static int EGF(eg_deep)(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha, in
     for (uint64_t m = moves; m; m &= m - 1) {
         int x = first_bit(m);
         uint64_t f = EG_FLIPS(P, O, x);
-        eg_move *e = &mv[nm++];
-        e->flips = f;
-        e->sq = x;
-        if (x == tt_move) {
-            e->key = -1000000 * EG_KEY_IDX + nm - 1;
-            continue;
-        }
-        uint64_t np = O ^ f, no = P ^ f ^ (1ULL << x);
-        if (n > EG_TT_MIN) tt_prefetch(&ai->tt, np, no); /* the child probes it soon */
-        if (n > EG_ETC_MIN) {
-            /* Enhanced transposition cut-off: a child already known to be
-             * bad enough for the opponent refutes this node at once. */
-            const tt_entry *c = tt_probe(&ai->tt, np, no, TT_KIND_EXACT);
+        mv[nm].flips = f;
+        mv[nm++].sq = x;
+        /* The child probes its bucket soon (or the cut-offs below do). */
+        if (n > EG_TT_MIN && x != tt_move) tt_prefetch(&ai->tt, O ^ f, P ^ f ^ (1ULL << x));
+    }
+    if (n > EG_ETC_MIN) {
+        /* Enhanced transposition cut-off: a child already known to be bad
+         * enough for the opponent refutes this node at once (probed after
+         * every child's bucket was prefetched, so the loads overlap). */
+        for (int i = 0; i < nm; i++) {
+            int x = mv[i].sq;
+            if (x == tt_move) continue;
+            uint64_t f = mv[i].flips;
+            const tt_entry *c = tt_probe(&ai->tt, O ^ f, P ^ f ^ (1ULL << x), TT_KIND_EXACT);
             if (c && EG_TT_CERT(c) >= cert && -c->upper >= beta) {
                 if (best_move) *best_move = x;
                 return -c->upper;
             }
         }
+    }
+    for (int i = 0; i < nm; i++) {
+        eg_move *e = &mv[i];
+        int x = e->sq;
+        uint64_t f = e->flips;
+        if (x == tt_move) {
+            e->key = -1000000 * EG_KEY_IDX + i;
+            continue;
+        }
+        uint64_t np = O ^ f, no = P ^ f ^ (1ULL << x);
         uint64_t rep = EG_MOVES(np, no);
         int key = bit_count(rep) * KW_MOB + bit_count(rep & BB_CORNERS) * KW_CORNER;
         key -= (int)((odd >> x) & 1) * KW_PAR;
         if (n <= EG_CHEAP_MAX) {
-            e->key = key * EG_KEY_IDX + nm - 1;
+            e->key = key * EG_KEY_IDX + i;
             continue;
         }
         /* Our own mobility afterwards: moves that keep options open. */
@@ -435,7 +446,7 @@ static int EGF(eg_deep)(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha, in
                                         : rv_ai_eval(ai, np, no);
             key += v * KW_EVAL / 100;
         }
-        e->key = key * EG_KEY_IDX + nm - 1;
+        e->key = key * EG_KEY_IDX + i;
     }
 
     for (int i = 0; i < nm; i++) {
