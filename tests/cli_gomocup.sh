@@ -165,6 +165,8 @@ n=$(printf '%s\r\n%s\r\n' 'INFO max_node 5000' "$midgame" | "$RENVERSI" gomocup 
 [ -n "$n" ] && [ "$n" -le 5300 ] && ok || bad "INFO max_node 5000 searched '$n' nodes"
 expect_exit 2 "$RENVERSI" gomocup --nodes 0
 expect_exit 2 "$RENVERSI" gomocup --nodes 12x
+expect_exit 2 "$RENVERSI" gomocup --nodes 1125899906842625
+expect_exit 2 "$RENVERSI" gomocup --nodes 99999999999999999999
 expect_stdout_has "ERROR INFO max_node: expected a whole number" sh -c "printf 'START 15\r\nINFO max_node -3\r\n' | '$RENVERSI' gomocup"
 # before START, unknown commands are UNKNOWN (board commands say START first)
 expect_stdout_stdin "UNKNOWN FROBNICATE 1

@@ -143,6 +143,8 @@ n=$(grep '^nodestats' "$tmp/n1" | head -1 | cut -d' ' -f2)
 if [ "$n" -gt 30000 ] && [ "$n" -le 300064 ]; then ok; else bad "--nodes 300000: go searched $n nodes"; fi
 expect_exit 2 "$RENVERSI" nboard --nodes 0
 expect_exit 2 "$RENVERSI" nboard --nodes 12x
+expect_exit 2 "$RENVERSI" nboard --nodes 1125899906842625
+expect_exit 2 "$RENVERSI" nboard --nodes 99999999999999999999
 # Bad time controls: one clear line each, and the engine goes on.
 printf 'set time abc\nset time -5\nset time 99999999999\nset time\nset game (;GM[Othello]TI[soon]TY[8];)\nset game (;GM[Othello]TI[0]TY[8];)\nset depth 0\nset depth 61\nset depth 1e9\nping 3\n' |
     "$RENVERSI" nboard >"$tmp/t5"

@@ -84,6 +84,16 @@ int rv_cli_parse_int(const char *s, long lo, long hi, long *out) {
     return 0;
 }
 
+int rv_cli_parse_count(const char *s, long long lo, long long hi, long long *out) {
+    char *end;
+    if (s == NULL || *s == '\0') return -1;
+    errno = 0;
+    long long v = strtoll(s, &end, 10);
+    if (errno != 0 || *end != '\0' || v < lo || v > hi) return -1;
+    *out = v;
+    return 0;
+}
+
 /* A number in [lo, hi] with nothing after it; 0 on success. */
 static int parse_num(const char *s, double lo, double hi, double *out) {
     char *end;

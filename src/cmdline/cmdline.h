@@ -88,6 +88,9 @@ void rv_cli_describe_machine(void);
 /* Parses a decimal integer in [lo, hi]; returns 0 on success. */
 int rv_cli_parse_int(const char *s, long lo, long hi, long *out);
 
+/* Parses a decimal count in [lo, hi] (64 bits on every platform); returns 0 on success. */
+int rv_cli_parse_count(const char *s, long long lo, long long hi, long long *out);
+
 /* One option of a command line: "--name VALUE" or, for a flag, "--name". */
 typedef enum rv_cli_opt_kind {
     RV_CLI_INT,                /* a decimal integer in [lo, hi] into *(long *)out */

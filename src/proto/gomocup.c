@@ -524,10 +524,7 @@ int rv_cmd_gomocup(int argc, char **argv) {
                 return rv_cli_fail("gomocup", "--level expects 1..20, got '%s'", argv[i]);
             level = (int)v;
         } else if (strcmp(argv[i], "--nodes") == 0 && i + 1 < argc) {
-            char *end;
-            errno = 0;
-            nodes = strtoll(argv[++i], &end, 10);
-            if (end == argv[i] || *end || errno == ERANGE || nodes < 1 || nodes > (1LL << 50))
+            if (rv_cli_parse_count(argv[++i], 1, 1LL << 50, &nodes) != 0)
                 return rv_cli_fail("gomocup", "--nodes expects 1..%lld, got '%s'", 1LL << 50,
                                    argv[i]);
         } else

@@ -17,7 +17,6 @@
 #include "renversi/reversi_ai.h"
 #include "renversi/reversi_record.h"
 
-#include <errno.h>
 #include <pthread.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -391,10 +390,7 @@ int rv_cmd_nboard(int argc, char **argv) {
         if (strcmp(argv[i], "--cpu-time") == 0) {
             cpu_clock = 1;
         } else if (strcmp(argv[i], "--nodes") == 0 && i + 1 < argc) {
-            char *end;
-            errno = 0;
-            nodes = strtoll(argv[++i], &end, 10);
-            if (end == argv[i] || *end || errno == ERANGE || nodes < 1 || nodes > (1LL << 50))
+            if (rv_cli_parse_count(argv[++i], 1, 1LL << 50, &nodes) != 0)
                 return rv_cli_fail("nboard", "--nodes: expected 1..%lld, got '%s'", 1LL << 50,
                                    argv[i]);
         } else if (strcmp(argv[i], "--hash") == 0 && i + 1 < argc) {
