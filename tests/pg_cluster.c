@@ -303,15 +303,32 @@ static int step_is_place_3(const cJSON *s, int unused) {
     return !strcmp(harness_str(cJSON_GetObjectItem(s, "opening"), "step"), "place") && harness_nmoves(s) == 3;
 }
 
-/* The next `event` message (other messages dropped). */
-static cJSON *recv_event(ws_conn *c, const char *kind, int timeout_ms) {
+/*
+ * The next `event` message of KIND. Another instance's event and its state change reach a
+ * client through two notices in either order: the first state meeting PRED(ARG) seen on the
+ * way is kept in *STATE (when STATE is not NULL and *STATE is still NULL); other messages are
+ * dropped.
+ */
+static cJSON *recv_event_keep(ws_conn *c, const char *kind, int timeout_ms,
+                              int (*pred)(const cJSON *, int), int arg, cJSON **state) {
     int64_t end = now_ms() + timeout_ms;
     for (;;) {
         int left = (int)(end - now_ms());
-        cJSON *j = left > 0 ? harness_recv_type(c, "event", left) : NULL;
-        if (!j || !strcmp(harness_str(j, "kind"), kind)) return j;
+        cJSON *j = left > 0 ? harness_recv_any(c, left) : NULL;
+        if (!j) return NULL;
+        const char *type = harness_str(j, "type");
+        if (!strcmp(type, "event") && !strcmp(harness_str(j, "kind"), kind)) return j;
+        if (state && !*state && !strcmp(type, "state") && pred(j, arg)) {
+            *state = j;
+            continue;
+        }
         cJSON_Delete(j);
     }
+}
+
+/* The next `event` message of KIND (other messages dropped). */
+static cJSON *recv_event(ws_conn *c, const char *kind, int timeout_ms) {
+    return recv_event_keep(c, kind, timeout_ms, NULL, 0, NULL);
 }
 
 /*
@@ -387,7 +404,7 @@ static void test_opening_across(void) {
         CHECK_MSG(s && harness_nmoves(s) == i + 1, "opening stone %s", stones[i]);
         cJSON_Delete(s);
     }
-    cJSON *s = recv_state_n(&b.c, 3, 5000);
+    cJSON *s = recv_state_n(&b.c, 3, HEAR_MS);
     CHECK_MSG(s && !strcmp(harness_str(cJSON_GetObjectItem(s, "opening"), "step"), "choose") &&
                   !strcmp(harness_str(s, "turn"), "white"),
               "white on instance 1 was not asked to choose");
@@ -395,13 +412,14 @@ static void test_opening_across(void) {
     harness_drain(&a.c);
     harness_drain(&w.c);
     ws_send_text(&b.c, "{\"type\":\"opening\",\"choice\":\"plus2\"}");
-    cJSON *e = recv_event(&a.c, "choose", 5000);
+    cJSON *kept = NULL;
+    cJSON *e = recv_event_keep(&a.c, "choose", HEAR_MS, step_is_place_3, 0, &kept);
     CHECK_MSG(e && !strcmp(harness_str(e, "text"), "plus2"), "the opener on 0 did not hear the choice live");
     cJSON_Delete(e);
-    e = recv_event(&w.c, "choose", 5000);
+    e = recv_event(&w.c, "choose", HEAR_MS);
     CHECK_MSG(e && !strcmp(harness_str(e, "text"), "plus2"), "the spectator on 2 did not hear the choice");
     cJSON_Delete(e);
-    s = recv_state_where(&a.c, step_is_place_3, 0, 5000);
+    s = kept ? kept : recv_state_where(&a.c, step_is_place_3, 0, HEAR_MS);
     CHECK_MSG(s && !strcmp(harness_str(cJSON_GetObjectItem(s, "opening"), "actor"), "white"),
               "the opener's state did not move on to white's two stones");
     cJSON_Delete(s);
@@ -409,19 +427,19 @@ static void test_opening_across(void) {
     s = play(&b, "f6");
     CHECK(s && harness_nmoves(s) == 5);
     cJSON_Delete(s);
-    s = recv_state_n(&a.c, 5, 5000);
+    s = recv_state_n(&a.c, 5, HEAR_MS);
     CHECK_MSG(s && !strcmp(harness_str(cJSON_GetObjectItem(s, "opening"), "step"), "choose"),
               "the opener was not asked to choose after the two stones");
     cJSON_Delete(s);
     harness_drain(&b.c);
     ws_send_text(&a.c, "{\"type\":\"opening\",\"choice\":\"white\"}");
-    cJSON *jb = harness_recv_type(&b.c, "joined", 5000);
+    cJSON *jb = harness_recv_type(&b.c, "joined", HEAR_MS);
     CHECK_MSG(jb && !strcmp(harness_str(jb, "seat"), "black"), "white's client on 1 did not follow its token");
     cJSON_Delete(jb);
     s = play(&a, "k11"); /* the opener now plays white's 6th */
     CHECK_MSG(s && harness_nmoves(s) == 6, "white's 6th after the swap");
     cJSON_Delete(s);
-    s = recv_state_n(&b.c, 6, 5000);
+    s = recv_state_n(&b.c, 6, HEAR_MS);
     CHECK_MSG(s && !strcmp(harness_str(s, "turn"), "black"), "instance 1 did not show the 6th move");
     cJSON_Delete(s);
     ws_close(&a.c);
