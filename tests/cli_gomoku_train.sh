@@ -88,6 +88,15 @@ grep -Eq '^versus: 6 games, \+[0-9]+ =[0-9]+ -[0-9]+, score 50\.0% ' "$tmp/vs.tx
 "$train" fit --rule renju --iters 0 --out "$tmp/back2.fit" "$tmp/r5-1.txt" 2>/dev/null
 [ "$(tail -n +2 "$tmp/back2.fit")" = "$(tail -n +2 "$tmp/prior.txt")" ] && ok ||
     bad "fit with no step is not the hand-set table"
+# --prior fitted: the built-in tables, written back unchanged with no step: as the engine's
+# evaluation they play the built-in tables' games.
+"$train" fit --rule renju --iters 0 --prior fitted --out "$tmp/back3.fit" "$tmp/r5-1.txt" 2>/dev/null
+"$train" selfplay --rule renju --games 4 --seed 7 --nodes 1500 --out "$tmp/rf.txt" 2>/dev/null
+"$train" selfplay --rule renju --games 4 --seed 7 --nodes 1500 --eval "table:$tmp/back3.fit" \
+    --out "$tmp/rf3.txt" 2>/dev/null
+[ -s "$tmp/rf.txt" ] && cmp -s "$tmp/rf.txt" "$tmp/rf3.txt" && ok ||
+    bad "fit --prior fitted with no step does not play as the built-in tables"
+! cmp -s "$tmp/back3.fit" "$tmp/back2.fit" && ok || bad "fit --prior fitted gave the hand-set tables"
 expect_exit 2 "$train" fit --rule renju --prior bogus "$tmp/r5-1.txt"
 expect_exit 1 "$train" fit --rule renju --prior "table:$tmp/missing.txt" "$tmp/r5-1.txt"
 "$train" prior --rule freestyle --out "$tmp/f.txt" && "$train" prior --rule standard --out "$tmp/s.txt"

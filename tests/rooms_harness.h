@@ -28,7 +28,7 @@ static void open_client(ws_conn *c) {
 /* Sends a message and expects an error with this code (the next error message). */
 static void expect_error(ws_conn *c, const char *msg, const char *code) {
     ws_send_text(c, msg);
-    cJSON *e = harness_recv_type(c, "error", 3000);
+    cJSON *e = harness_recv_type(c, "error", HARNESS_WAIT_MS);
     CHECK_MSG(e && !strcmp(harness_str(e, "code"), code), "%s -> %s, want %s", msg,
               e ? harness_str(e, "code") : "(nothing)", code);
     cJSON_Delete(e);
@@ -37,7 +37,7 @@ static void expect_error(ws_conn *c, const char *msg, const char *code) {
 /* The connection still answers (ping -> pong). */
 __attribute__((unused)) static int alive(ws_conn *c) {
     ws_send_text(c, "{\"type\":\"ping\",\"id\":7}");
-    cJSON *p = harness_recv_type(c, "pong", 3000);
+    cJSON *p = harness_recv_type(c, "pong", HARNESS_WAIT_MS);
     int ok = p && cJSON_GetObjectItem(p, "id") && cJSON_GetObjectItem(p, "id")->valueint == 7;
     cJSON_Delete(p);
     return ok;
@@ -49,7 +49,7 @@ static cJSON *move(ws_conn *c, const char *pt) {
     snprintf(m, sizeof m, "{\"type\":\"move\",\"move\":\"%s\"}", pt);
     ws_send_text(c, m);
     for (;;) {
-        cJSON *j = harness_recv_any(c, 5000);
+        cJSON *j = harness_recv_any(c, HARNESS_WAIT_MS);
         if (!j) return NULL;
         const char *t = harness_str(j, "type");
         if (!strcmp(t, "error")) {
@@ -73,7 +73,7 @@ static void create(seat *s, const char *json) {
     open_client(&s->c);
     ws_send_text(&s->c, json);
     harness_read_joined(s);
-    cJSON_Delete(harness_recv_type(&s->c, "state", 3000));
+    cJSON_Delete(harness_recv_type(&s->c, "state", HARNESS_WAIT_MS));
 }
 
 static void join(seat *s, const char *room, const char *token) {

@@ -127,7 +127,8 @@ static inline cJSON *harness_recv_any(ws_conn *c, int timeout_ms) {
     return j;
 }
 
-/* Receives messages until one of this type (others are dropped); NULL on timeout. */
+/* Receives messages until one of this type (others are dropped: a caller that needs one of
+   them later, or cannot know their order, reads with harness_recv_any); NULL on timeout. */
 static inline cJSON *harness_recv_type(ws_conn *c, const char *type, int timeout_ms) {
     double end = harness_now() + timeout_ms / 1000.0;
     for (;;) {
@@ -165,9 +166,13 @@ typedef struct seat {
     char seat[16], token[80], room[32];
 } seat;
 
-/* Reads the `joined` answer into s (a failed check when none comes within 5 s). */
+/* How long a test waits for an answer the server owes (through its store worker and the
+   database, on a loaded machine): a guard against a hang, not a measure. */
+#define HARNESS_WAIT_MS 30000
+
+/* Reads the `joined` answer into s (a failed check when none comes within HARNESS_WAIT_MS). */
 static inline void harness_read_joined(seat *s) {
-    cJSON *j = harness_recv_type(&s->c, "joined", 5000);
+    cJSON *j = harness_recv_type(&s->c, "joined", HARNESS_WAIT_MS);
     CHECK(j != NULL);
     snprintf(s->seat, sizeof s->seat, "%s", harness_str(j, "seat"));
     snprintf(s->token, sizeof s->token, "%s", harness_str(j, "token"));

@@ -39,10 +39,10 @@ static void test_seats_and_tokens(void) {
     CHECK(s && harness_nmoves(s) == 1);
     cJSON_Delete(s);
     /* Everyone in the room sees the move, the spectator too. */
-    s = harness_recv_type(&w.c, "state", 3000);
+    s = harness_recv_type(&w.c, "state", HARNESS_WAIT_MS);
     CHECK(s && harness_nmoves(s) == 1 && !strcmp(harness_str(s, "to_move"), "white"));
     cJSON_Delete(s);
-    s = harness_recv_type(&b.c, "state", 3000);
+    s = harness_recv_type(&b.c, "state", HARNESS_WAIT_MS);
     CHECK(s && harness_nmoves(s) == 1);
     cJSON_Delete(s);
     expect_error(&a.c, "{\"type\":\"move\",\"move\":\"i9\"}", "not_your_turn");
@@ -68,12 +68,12 @@ static void test_seats_and_tokens(void) {
     harness_drain(&a2.c);
     expect_error(&a2.c, "{\"type\":\"undo_reply\",\"accept\":true}", "no_request");
     ws_send_text(&b.c, "{\"type\":\"undo\"}");
-    s = harness_recv_type(&a2.c, "state", 3000);
+    s = harness_recv_type(&a2.c, "state", HARNESS_WAIT_MS);
     CHECK(s && !strcmp(harness_str(s, "undo_request"), "white") && harness_nmoves(s) == 3);
     cJSON_Delete(s);
     expect_error(&b.c, "{\"type\":\"undo_reply\",\"accept\":true}", "no_request");
     ws_send_text(&a2.c, "{\"type\":\"undo_reply\",\"accept\":true}");
-    s = harness_recv_type(&a2.c, "state", 3000);
+    s = harness_recv_type(&a2.c, "state", HARNESS_WAIT_MS);
     /* White's i9 and black's h9 after it are taken back: white to move again. */
     CHECK(s && harness_nmoves(s) == 1 && !strcmp(harness_str(s, "to_move"), "white"));
     cJSON_Delete(s);
@@ -81,7 +81,7 @@ static void test_seats_and_tokens(void) {
     /* Resign ends the game; then no more moves. */
     harness_drain(&b.c);
     ws_send_text(&b.c, "{\"type\":\"resign\"}");
-    s = harness_recv_type(&b.c, "state", 3000);
+    s = harness_recv_type(&b.c, "state", HARNESS_WAIT_MS);
     CHECK(s && !strcmp(harness_str(s, "result"), "black wins: white resigned"));
     cJSON_Delete(s);
     expect_error(&a2.c, "{\"type\":\"move\",\"move\":\"a1\"}", "over");
@@ -126,11 +126,11 @@ static void test_bad_input(void) {
     /* A message in fragments is put together. */
     ws_send_frame(&a.c, 1, 0, "{\"type\":\"pi", 11);
     ws_send_frame(&a.c, 0, 1, "ng\",\"id\":7}", 11);
-    cJSON *p = harness_recv_type(&a.c, "pong", 3000);
+    cJSON *p = harness_recv_type(&a.c, "pong", HARNESS_WAIT_MS);
     CHECK(p != NULL);
     cJSON_Delete(p);
     ws_send_frame(&a.c, 2, 1, "\x01\x02", 2);
-    p = harness_recv_type(&a.c, "error", 3000);
+    p = harness_recv_type(&a.c, "error", HARNESS_WAIT_MS);
     CHECK(p && !strcmp(harness_str(p, "code"), "bad_json"));
     cJSON_Delete(p);
     /* None of that reached the other player. */
@@ -140,7 +140,7 @@ static void test_bad_input(void) {
 
     /* A flood: rate-limited with an error, the game goes on afterwards. */
     for (int i = 0; i < 300; i++) ws_send_text(&a.c, "{\"type\":\"list\"}");
-    cJSON *e = harness_recv_type(&a.c, "error", 5000);
+    cJSON *e = harness_recv_type(&a.c, "error", HARNESS_WAIT_MS);
     CHECK(e && !strcmp(harness_str(e, "code"), "rate_limited"));
     cJSON_Delete(e);
     usleep(2500 * 1000);
@@ -181,7 +181,7 @@ static void test_forbidden(void) {
         cJSON_Delete(s);
     }
     ws_send_text(&a.c, "{\"type\":\"move\",\"move\":\"j8\"}");
-    cJSON *e = harness_recv_type(&a.c, "error", 3000);
+    cJSON *e = harness_recv_type(&a.c, "error", HARNESS_WAIT_MS);
     CHECK(e && !strcmp(harness_str(e, "code"), "forbidden") && !strcmp(harness_str(e, "kind"), "double-three"));
     CHECK(e && strstr(harness_str(e, "message"), "j8"));
     CHECK_EQ_STR(harness_str(e, "point"), "j8");
@@ -233,12 +233,12 @@ static void test_reversi_and_records(void) {
     char m[128];
     snprintf(m, sizeof m, "{\"type\":\"export\",\"id\":%lld,\"format\":\"transcript\"}", (long long)id);
     ws_send_text(&b.c, m);
-    cJSON *x = harness_recv_type(&b.c, "export", 3000);
+    cJSON *x = harness_recv_type(&b.c, "export", HARNESS_WAIT_MS);
     CHECK(x && !strcmp(harness_str(x, "text"), "f5d6\n"));
     cJSON_Delete(x);
     snprintf(m, sizeof m, "{\"type\":\"replay\",\"id\":%lld}", (long long)id);
     ws_send_text(&b.c, m);
-    x = harness_recv_type(&b.c, "replay", 3000);
+    x = harness_recv_type(&b.c, "replay", HARNESS_WAIT_MS);
     CHECK(x && cJSON_GetArraySize(cJSON_GetObjectItem(x, "steps")) == 2);
     if (x) {
         /* The start position: d4 e5 white, d5 e4 black (a1 top-left). */
@@ -257,7 +257,7 @@ static void test_reversi_and_records(void) {
     }
     cJSON_Delete(x);
     ws_send_text(&b.c, "{\"type\":\"list\"}");
-    x = harness_recv_type(&b.c, "games", 3000);
+    x = harness_recv_type(&b.c, "games", HARNESS_WAIT_MS);
     int listed = 0;
     cJSON *g = cJSON_GetObjectItem(x, "games");
     for (int i = 0; i < cJSON_GetArraySize(g); i++)
@@ -290,7 +290,7 @@ static void test_ai_game(void) {
     CHECK(answered);
     /* Undo against the computer takes back its answer and my move. */
     ws_send_text(&a.c, "{\"type\":\"undo\"}");
-    cJSON *s = harness_recv_type(&a.c, "state", 3000);
+    cJSON *s = harness_recv_type(&a.c, "state", HARNESS_WAIT_MS);
     CHECK(s && harness_nmoves(s) == 0 && !strcmp(harness_str(s, "to_move"), "black"));
     cJSON_Delete(s);
     /* Playing white: the computer opens. */
@@ -369,7 +369,7 @@ static void test_kill_restart(pid_t *pid) {
     char m[128];
     snprintf(m, sizeof m, "{\"type\":\"join\",\"room\":\"%s\"}", a.room);
     ws_send_text(&w.c, m);
-    s = harness_recv_type(&w.c, "state", 3000);
+    s = harness_recv_type(&w.c, "state", HARNESS_WAIT_MS);
     CHECK(s && harness_nmoves(s) >= acked && harness_nmoves(s) <= acked + 1);
     CHECK_EQ_INT(acked, n + 8);
     cJSON_Delete(s);
@@ -407,19 +407,19 @@ static void test_reversi_pass(pid_t *pid) {
     join(&a2, a.room, a.token);
     join(&b2, a.room, b.token);
     ws_send_text(&a2.c, "{\"type\":\"ping\"}");
-    cJSON_Delete(harness_recv_type(&a2.c, "pong", 3000));
+    cJSON_Delete(harness_recv_type(&a2.c, "pong", HARNESS_WAIT_MS));
     char m[256];
     snprintf(m, sizeof m, "{\"type\":\"join\",\"room\":\"%s\",\"token\":\"%s\"}", a.room, a.token);
     ws_send_text(&a2.c, m);
-    s = harness_recv_type(&a2.c, "state", 3000);
+    s = harness_recv_type(&a2.c, "state", HARNESS_WAIT_MS);
     CHECK(s && harness_nmoves(s) == 48 && !strcmp(harness_str(s, "to_move"), "black"));
     cJSON_Delete(s);
     /* Black asks to take back; white accepts: the pass and black's 47th move go. */
     harness_drain(&b2.c);
     ws_send_text(&a2.c, "{\"type\":\"undo\"}");
-    cJSON_Delete(harness_recv_type(&b2.c, "state", 3000));
+    cJSON_Delete(harness_recv_type(&b2.c, "state", HARNESS_WAIT_MS));
     ws_send_text(&b2.c, "{\"type\":\"undo_reply\",\"accept\":true}");
-    s = harness_recv_type(&b2.c, "state", 3000);
+    s = harness_recv_type(&b2.c, "state", HARNESS_WAIT_MS);
     CHECK(s && harness_nmoves(s) == 46 && !strcmp(harness_str(s, "to_move"), "black"));
     cJSON_Delete(s);
     ws_close(&a2.c);
@@ -430,7 +430,7 @@ static void test_reversi_pass(pid_t *pid) {
  * when it came. */
 static int expect_param(ws_conn *c, const char *msg, const char *code, const char *key, const char *value) {
     ws_send_text(c, msg);
-    cJSON *e = harness_recv_type(c, "error", 3000);
+    cJSON *e = harness_recv_type(c, "error", HARNESS_WAIT_MS);
     int ok = e && !strcmp(harness_str(e, "code"), code) && !strcmp(harness_str(e, key), value);
     CHECK_MSG(ok, "%s -> %s %s=%s, want %s %s=%s", msg, e ? harness_str(e, "code") : "(nothing)", key, harness_str(e, key), code,
               key, value);
@@ -470,7 +470,7 @@ static void test_error_codes(void) {
     /* undo_reply, new, hint, replay, export, unknown */
     expect_error(&b.c, "{\"type\":\"undo_reply\",\"accept\":true}", "no_request");
     ws_send_text(&a.c, "{\"type\":\"undo\"}");
-    cJSON_Delete(harness_recv_type(&b.c, "state", 3000));
+    cJSON_Delete(harness_recv_type(&b.c, "state", HARNESS_WAIT_MS));
     harness_drain(&a.c);
     expect_param(&b.c, "{\"type\":\"undo_reply\",\"accept\":\"yes\"}", "bad_request", "field", "accept");
     expect_error(&a.c, "{\"type\":\"undo\"}", "pending");
@@ -488,7 +488,7 @@ static void test_error_codes(void) {
     char m[256];
     snprintf(m, sizeof m, "{\"type\":\"join\",\"room\":\"%s\",\"token\":\"%s\"}", a.room, a.token);
     ws_send_text(&a.c, m);
-    s = harness_recv_type(&a.c, "state", 3000);
+    s = harness_recv_type(&a.c, "state", HARNESS_WAIT_MS);
     CHECK(s && harness_nmoves(s) == 1 && !strcmp(harness_str(s, "to_move"), "white"));
     CHECK(s && !strcmp(harness_str(s, "undo_request"), "black"));
     /* points: where each move went; end: null while the game goes on. */
@@ -519,7 +519,7 @@ static void test_error_codes(void) {
     expect_error(&b.c, "{\"type\":\"hint\"}", "over");
     snprintf(m, sizeof m, "{\"type\":\"join\",\"room\":\"%s\",\"token\":\"%s\"}", a.room, b.token);
     ws_send_text(&b.c, m);
-    s = harness_recv_type(&b.c, "state", 3000);
+    s = harness_recv_type(&b.c, "state", HARNESS_WAIT_MS);
     cJSON *end = s ? cJSON_GetObjectItem(s, "end") : NULL;
     CHECK_EQ_STR(harness_str(end, "reason"), "five");
     CHECK_EQ_STR(harness_str(end, "winner"), "black");
@@ -534,10 +534,10 @@ static void test_error_codes(void) {
     cJSON_Delete(s);
     /* A resignation in the next game names the loser (the colours swapped: a plays white). */
     ws_send_text(&a.c, "{\"type\":\"new\"}");
-    cJSON_Delete(harness_recv_type(&b.c, "state", 3000));
+    cJSON_Delete(harness_recv_type(&b.c, "state", HARNESS_WAIT_MS));
     harness_drain(&a.c);
     ws_send_text(&a.c, "{\"type\":\"resign\"}");
-    s = harness_recv_type(&b.c, "state", 3000);
+    s = harness_recv_type(&b.c, "state", HARNESS_WAIT_MS);
     end = s ? cJSON_GetObjectItem(s, "end") : NULL;
     CHECK_EQ_STR(harness_str(end, "reason"), "resign");
     CHECK_EQ_STR(harness_str(end, "loser"), "white");
@@ -584,11 +584,11 @@ static void test_reversi_result(void) {
     snprintf(m, sizeof m, "{\"type\":\"export\",\"id\":%lld,\"format\":\"ggf\"}", (long long)id);
     harness_drain(&b.c);
     ws_send_text(&b.c, m);
-    cJSON *x = harness_recv_type(&b.c, "export", 3000);
+    cJSON *x = harness_recv_type(&b.c, "export", HARNESS_WAIT_MS);
     CHECK(x && strstr(harness_str(x, "text"), "RE[+36]"));
     cJSON_Delete(x);
     ws_send_text(&b.c, "{\"type\":\"list\"}");
-    x = harness_recv_type(&b.c, "games", 3000);
+    x = harness_recv_type(&b.c, "games", HARNESS_WAIT_MS);
     cJSON *g = cJSON_GetObjectItem(x, "games");
     int found = 0;
     for (int i = 0; i < cJSON_GetArraySize(g); i++) {
@@ -624,7 +624,7 @@ static void test_first_client(void) {
             continue;
         }
         ws_send_text(&c, "{\"type\":\"create\",\"variant\":\"freestyle\"}");
-        cJSON *j = harness_recv_type(&c, "joined", 5000);
+        cJSON *j = harness_recv_type(&c, "joined", HARNESS_WAIT_MS);
         lost += j == NULL;
         cJSON_Delete(j);
         ws_close(&c);

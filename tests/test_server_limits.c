@@ -55,12 +55,14 @@ static void open_ok(ws_conn *c) {
     CHECK_MSG(ok, "cannot connect to port %d", port);
 }
 
-/* A client that reads slowly: a receive buffer of 2 kB (the kernel doubles it) from the
-   start. */
-static void open_small(ws_conn *c) {
-    int ok = ws_open_rcvbuf(c, port, "/ws", "", 2048) == 0;
+/* A client that reads slowly: a receive buffer of RCVBUF bytes (the kernel doubles it) from
+   the start. */
+static void open_rcvbuf(ws_conn *c, int rcvbuf) {
+    int ok = ws_open_rcvbuf(c, port, "/ws", "", rcvbuf) == 0;
     CHECK_MSG(ok, "cannot connect to port %d", port);
 }
+
+static void open_small(ws_conn *c) { open_rcvbuf(c, 2048); }
 
 static int alive(ws_conn *c) {
     ws_send_text(c, "{\"type\":\"ping\",\"id\":7}");
@@ -295,11 +297,7 @@ static void test_ai_flood(void) {
     CHECK(st != NULL);
     if (!st) return;
     static ws_conn att[ATTACKERS];
-    int small = 4096;
-    for (int i = 0; i < ATTACKERS; i++) {
-        open_ok(&att[i]);
-        setsockopt(att[i].fd, SOL_SOCKET, SO_RCVBUF, &small, sizeof small);
-    }
+    for (int i = 0; i < ATTACKERS; i++) open_rcvbuf(&att[i], 4096);
     /* A room at the strongest level and a move in it: the computer has to think. */
     const char *mk = "{\"type\":\"create\",\"variant\":\"renju\",\"mode\":\"ai\",\"level\":20}";
     const char *mv = "{\"type\":\"move\",\"move\":\"h8\"}";

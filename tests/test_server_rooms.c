@@ -9,14 +9,15 @@
 
 /* Waits for a state whose opening step and move count are these (NULL on timeout). */
 static cJSON *state_at(ws_conn *c, const char *step, int moves) {
-    for (int i = 0; i < 200; i++) {
-        cJSON *s = harness_recv_type(c, "state", 5000);
+    double end = harness_now() + HARNESS_WAIT_MS / 1000.0;
+    for (;;) {
+        int left = (int)((end - harness_now()) * 1000);
+        cJSON *s = left > 0 ? harness_recv_type(c, "state", left) : NULL;
         if (!s) return NULL;
         const cJSON *o = cJSON_GetObjectItem(s, "opening");
         if (!strcmp(harness_str(o, "step"), step) && harness_nmoves(s) == moves) return s;
         cJSON_Delete(s);
     }
-    return NULL;
 }
 
 static const char *ostr(const cJSON *state, const char *k) {
@@ -24,7 +25,7 @@ static const char *ostr(const cJSON *state, const char *k) {
 }
 
 /* The next event message (NULL on timeout). */
-static cJSON *event(ws_conn *c) { return harness_recv_type(c, "event", 3000); }
+static cJSON *event(ws_conn *c) { return harness_recv_type(c, "event", HARNESS_WAIT_MS); }
 
 static void send_(ws_conn *c, const char *m) { ws_send_text(c, m); }
 
@@ -68,7 +69,7 @@ static void test_chat(void) {
     for (int i = 0; i < 201; i++) m[k++] = 'x';
     snprintf(m + k, sizeof m - (size_t)k, "\"}");
     send_(&a.c, m);
-    e = harness_recv_type(&a.c, "error", 3000);
+    e = harness_recv_type(&a.c, "error", HARNESS_WAIT_MS);
     CHECK(e && !strcmp(harness_str(e, "code"), "chat_too_long"));
     CHECK(e && cJSON_GetObjectItem(e, "max") && cJSON_GetObjectItem(e, "max")->valueint == 200);
     cJSON_Delete(e);
@@ -79,10 +80,10 @@ static void test_chat(void) {
     int ok = 0, limited = 0;
     for (int i = 0; i < 8; i++) {
         send_(&b.c, "{\"type\":\"chat\",\"text\":\"again\"}");
-        cJSON *r = harness_recv_any(&b.c, 3000);
+        cJSON *r = harness_recv_any(&b.c, HARNESS_WAIT_MS);
         while (r && strcmp(harness_str(r, "type"), "event") && strcmp(harness_str(r, "type"), "error")) {
             cJSON_Delete(r);
-            r = harness_recv_any(&b.c, 3000);
+            r = harness_recv_any(&b.c, HARNESS_WAIT_MS);
         }
         if (r && !strcmp(harness_str(r, "type"), "event")) ok++;
         if (r && !strcmp(harness_str(r, "code"), "chat_rate")) limited++;
@@ -95,7 +96,7 @@ static void test_chat(void) {
     char jm[128];
     snprintf(jm, sizeof jm, "{\"type\":\"join\",\"room\":\"%s\"}", a.room);
     send_(&late.c, jm);
-    cJSON *h = harness_recv_type(&late.c, "events", 3000);
+    cJSON *h = harness_recv_type(&late.c, "events", HARNESS_WAIT_MS);
     cJSON *ev = cJSON_GetObjectItem(h, "events");
     CHECK_EQ_INT(cJSON_GetArraySize(ev), 7);
     CHECK(h && !strcmp(harness_str(cJSON_GetArrayItem(ev, 0), "text"), "hi <b>&amp; \"you\""));
@@ -108,7 +109,7 @@ static void test_chat(void) {
     cJSON_Delete(s);
     snprintf(jm, sizeof jm, "{\"type\":\"replay\",\"id\":%d}", game);
     send_(&w.c, jm);
-    cJSON *rp = harness_recv_type(&w.c, "replay", 3000);
+    cJSON *rp = harness_recv_type(&w.c, "replay", HARNESS_WAIT_MS);
     CHECK(rp && cJSON_GetArraySize(cJSON_GetObjectItem(rp, "events")) == 7);
     cJSON_Delete(rp);
     ws_conn nobody;
@@ -139,14 +140,14 @@ static void test_room_rules(void) {
     join(&b, a.room, "");
     harness_drain(&a.c);
     send_(&a.c, "{\"type\":\"hint\"}");
-    cJSON *h = harness_recv_type(&a.c, "hint", 10000);
+    cJSON *h = harness_recv_type(&a.c, "hint", HARNESS_WAIT_MS);
     CHECK(h != NULL);
     cJSON_Delete(h);
     /* The other player sees that it was used. */
     cJSON *e = event(&b.c);
     CHECK(e && !strcmp(harness_str(e, "kind"), "hint") && !strcmp(harness_str(e, "who"), "black"));
     cJSON_Delete(e);
-    cJSON *s = harness_recv_type(&b.c, "state", 3000);
+    cJSON *s = harness_recv_type(&b.c, "state", HARNESS_WAIT_MS);
     const cJSON *hints = s ? cJSON_GetObjectItem(s, "hints") : NULL;
     CHECK(hints && cJSON_IsTrue(cJSON_GetObjectItem(hints, "allowed")) &&
           cJSON_GetObjectItem(hints, "black")->valueint == 1);
@@ -158,17 +159,17 @@ static void test_room_rules(void) {
     harness_drain(&a.c);
     harness_drain(&b.c);
     send_(&a.c, "{\"type\":\"undo\"}");
-    cJSON_Delete(harness_recv_type(&b.c, "state", 3000));
+    cJSON_Delete(harness_recv_type(&b.c, "state", HARNESS_WAIT_MS));
     send_(&b.c, "{\"type\":\"undo_reply\",\"accept\":false}");
     /* The state first (it clears the page's message), then the notice. */
     for (int i = 0; i < 3; i++) {
-        s = harness_recv_type(&a.c, "state", 3000);
+        s = harness_recv_type(&a.c, "state", HARNESS_WAIT_MS);
         if (!s || cJSON_IsNull(cJSON_GetObjectItem(s, "undo_request"))) break;
         cJSON_Delete(s);
     }
     CHECK(s && harness_nmoves(s) == 2 && cJSON_IsNull(cJSON_GetObjectItem(s, "undo_request")));
     cJSON_Delete(s);
-    cJSON *n = harness_recv_type(&a.c, "notice", 3000);
+    cJSON *n = harness_recv_type(&a.c, "notice", HARNESS_WAIT_MS);
     CHECK(n && !strcmp(harness_str(n, "code"), "undo_declined"));
     CHECK(n && !strcmp(harness_str(n, "by"), "white") && !strcmp(harness_str(n, "asker"), "black"));
     cJSON_Delete(n);
@@ -176,14 +177,14 @@ static void test_room_rules(void) {
     /* The next game: colours swap, each seat follows its token. */
     harness_drain(&b.c);
     send_(&b.c, "{\"type\":\"resign\"}");
-    cJSON_Delete(harness_recv_type(&a.c, "state", 3000));
+    cJSON_Delete(harness_recv_type(&a.c, "state", HARNESS_WAIT_MS));
     send_(&a.c, "{\"type\":\"new\"}");
-    cJSON *ja = harness_recv_type(&a.c, "joined", 3000), *jb = harness_recv_type(&b.c, "joined", 3000);
+    cJSON *ja = harness_recv_type(&a.c, "joined", HARNESS_WAIT_MS), *jb = harness_recv_type(&b.c, "joined", HARNESS_WAIT_MS);
     CHECK(ja && !strcmp(harness_str(ja, "seat"), "white") && !strcmp(harness_str(ja, "token"), a.token));
     CHECK(jb && !strcmp(harness_str(jb, "seat"), "black") && !strcmp(harness_str(jb, "token"), b.token));
     cJSON_Delete(ja);
     cJSON_Delete(jb);
-    s = harness_recv_type(&b.c, "state", 3000);
+    s = harness_recv_type(&b.c, "state", HARNESS_WAIT_MS);
     CHECK(s && harness_nmoves(s) == 0);
     cJSON_Delete(s);
     cJSON_Delete(move(&b.c, "h8")); /* b now plays black */
@@ -275,7 +276,7 @@ static void test_swap2_online(void) {
     refused(&a.c, &b.c, "{\"type\":\"opening\",\"choice\":\"plus2\"}", "opening_choice");
     /* The opener takes white: the seats follow the players. */
     send_(&a.c, "{\"type\":\"opening\",\"choice\":\"white\"}");
-    cJSON *ja = harness_recv_type(&a.c, "joined", 3000), *jb = harness_recv_type(&b.c, "joined", 3000);
+    cJSON *ja = harness_recv_type(&a.c, "joined", HARNESS_WAIT_MS), *jb = harness_recv_type(&b.c, "joined", HARNESS_WAIT_MS);
     CHECK(ja && !strcmp(harness_str(ja, "seat"), "white"));
     CHECK(jb && !strcmp(harness_str(jb, "seat"), "black"));
     cJSON_Delete(ja);
@@ -333,7 +334,7 @@ static void test_soosorv_online(pid_t *pid) {
     harness_drain(&a2.c);
     send_(&a2.c, "{\"type\":\"ping\"}");
     send_(&b2.c, "{\"type\":\"opening\",\"choice\":\"black\"}"); /* not b's turn */
-    cJSON *err = harness_recv_type(&b2.c, "error", 3000);
+    cJSON *err = harness_recv_type(&b2.c, "error", HARNESS_WAIT_MS);
     CHECK(err && !strcmp(harness_str(err, "code"), "not_your_turn"));
     cJSON_Delete(err);
     send_(&a2.c, "{\"type\":\"opening\",\"choice\":\"black\"}");
@@ -367,13 +368,13 @@ static void test_soosorv_online(pid_t *pid) {
     int game = 0;
     harness_drain(&a2.c);
     send_(&a2.c, "{\"type\":\"resign\"}");
-    s = harness_recv_type(&a2.c, "state", 3000);
+    s = harness_recv_type(&a2.c, "state", HARNESS_WAIT_MS);
     if (s) game = cJSON_GetObjectItem(s, "game_id")->valueint;
     cJSON_Delete(s);
     char m[64];
     snprintf(m, sizeof m, "{\"type\":\"replay\",\"id\":%d}", game);
     send_(&a2.c, m);
-    cJSON *rp = harness_recv_type(&a2.c, "replay", 3000);
+    cJSON *rp = harness_recv_type(&a2.c, "replay", HARNESS_WAIT_MS);
     cJSON *ev = rp ? cJSON_GetObjectItem(rp, "events") : NULL;
     CHECK_EQ_INT(cJSON_GetArraySize(ev), 4); /* choose, declare, choose, offer */
     CHECK(ev && !strcmp(harness_str(cJSON_GetArrayItem(ev, 3), "text"), "g8 j9"));
@@ -438,7 +439,7 @@ static void opening_vs_ai(const char *create_msg, int want_moves_min, int want_m
     seat a;
     open_client(&a.c);
     ws_send_text(&a.c, create_msg);
-    cJSON *j = harness_recv_type(&a.c, "joined", 3000);
+    cJSON *j = harness_recv_type(&a.c, "joined", HARNESS_WAIT_MS);
     CHECK(j != NULL);
     snprintf(a.seat, sizeof a.seat, "%s", harness_str(j, "seat"));
     cJSON_Delete(j);

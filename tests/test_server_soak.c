@@ -162,22 +162,12 @@ int main(void) {
     }
     /* Then the attackers. */
     static ws_conn rp[REPLAYERS], wt[WATCHERS], ai[AI_ATTACKERS];
+    /* A small receive buffer (4 kB, the kernel doubles it), set before each connects
+       (ws_open_rcvbuf says why not after). */
     int small = 4096, nrp = 0, nwt = 0, nai = 0;
-    for (int i = 0; i < REPLAYERS; i++)
-        if (ws_open(&rp[i], port, "/ws", "") == 0) {
-            setsockopt(rp[i].fd, SOL_SOCKET, SO_RCVBUF, &small, sizeof small);
-            nrp++;
-        }
-    for (int i = 0; i < WATCHERS; i++)
-        if (ws_open(&wt[i], port, "/ws", "") == 0) {
-            setsockopt(wt[i].fd, SOL_SOCKET, SO_RCVBUF, &small, sizeof small);
-            nwt++;
-        }
-    for (int i = 0; i < AI_ATTACKERS; i++)
-        if (ws_open(&ai[i], port, "/ws", "") == 0) {
-            setsockopt(ai[i].fd, SOL_SOCKET, SO_RCVBUF, &small, sizeof small);
-            nai++;
-        }
+    for (int i = 0; i < REPLAYERS; i++) nrp += ws_open_rcvbuf(&rp[i], port, "/ws", "", small) == 0;
+    for (int i = 0; i < WATCHERS; i++) nwt += ws_open_rcvbuf(&wt[i], port, "/ws", "", small) == 0;
+    for (int i = 0; i < AI_ATTACKERS; i++) nai += ws_open_rcvbuf(&ai[i], port, "/ws", "", small) == 0;
     CHECK_EQ_INT(nrp + nwt + nai, REPLAYERS + WATCHERS + AI_ATTACKERS);
     static int flood[FLOOD];
     for (int i = 0; i < FLOOD; i++) flood[i] = harness_tcp(port);

@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
+#include <time.h>
 #include <unistd.h>
 
 typedef struct ws_conn {
@@ -26,6 +27,21 @@ typedef struct ws_conn {
     size_t msglen;
     uint32_t mask_state;
 } ws_conn;
+
+/* Milliseconds left until the deadline END (CLOCK_MONOTONIC, in ms), 0 once it has passed. */
+static int ws_ms_left(int64_t end) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    int64_t left = end - ((int64_t)t.tv_sec * 1000 + t.tv_nsec / 1000000);
+    return left > 0 ? (left < INT32_MAX ? (int)left : INT32_MAX) : 0;
+}
+
+/* The deadline TIMEOUT_MS from now, for ws_ms_left. */
+static int64_t ws_deadline(int timeout_ms) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (int64_t)t.tv_sec * 1000 + t.tv_nsec / 1000000 + (timeout_ms > 0 ? timeout_ms : 0);
+}
 
 static int ws_write_all(int fd, const void *p, size_t n) {
     const unsigned char *b = p;
@@ -71,12 +87,14 @@ static int ws_open_rcvbuf(ws_conn *c, int port, const char *path, const char *ex
                      "Sec-WebSocket-Version: 13\r\n%s\r\n",
                      path, port, extra_header ? extra_header : "");
     if (ws_write_all(c->fd, req, (size_t)n)) goto fail;
-    /* Read the response head byte by byte up to the blank line. */
+    /* Read the response head byte by byte up to the blank line, within 5 s in all (a server
+       that trickles it fails the open instead of holding it). */
     char head[2048];
     size_t h = 0;
+    int64_t end = ws_deadline(5000);
     while (h + 1 < sizeof head) {
         struct pollfd pf = {c->fd, POLLIN, 0};
-        if (poll(&pf, 1, 5000) <= 0) goto fail;
+        if (poll(&pf, 1, ws_ms_left(end)) <= 0) goto fail;
         ssize_t k = recv(c->fd, head + h, 1, 0);
         if (k <= 0) goto fail;
         h++;
@@ -202,13 +220,19 @@ static int ws_fill(ws_conn *c) {
     return 0;
 }
 
-/* Waits up to timeout_ms for one message. 1 with *out (free it), 0 on timeout, -1 closed. */
+/* Waits up to timeout_ms in all for one message. 1 with *out (free it), 0 on timeout, -1
+   closed. One deadline for the call: a server that sends a message a few bytes at a time
+   cannot keep the caller waiting past it (the bytes stay buffered for the next call). With
+   timeout_ms 0, it takes what has arrived already. */
 static int ws_recv(ws_conn *c, char **out, int timeout_ms) {
-    for (;;) {
+    int64_t end = ws_deadline(timeout_ms);
+    for (int first = 1;; first = 0) {
         int r = ws_parse(c, out, NULL);
         if (r) return r;
+        int left = ws_ms_left(end);
+        if (left == 0 && !first) return 0;
         struct pollfd pf = {c->fd, POLLIN, 0};
-        if (poll(&pf, 1, timeout_ms) <= 0) return 0;
+        if (poll(&pf, 1, left) <= 0) return 0;
         if (ws_fill(c)) return ws_parse(c, out, NULL) == 1 ? 1 : -1;
     }
 }

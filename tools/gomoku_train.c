@@ -23,7 +23,8 @@
  *       Fits the rule's tables by regularised logistic regression of the game
  *       result (or a blend of it with the self-play search's score) on the
  *       evaluation's features (see fit()) and writes them as text; the penalty pulls
- *       towards the hand-set values, or with --prior table:FILE towards a table's.
+ *       towards the hand-set values, or with --prior fitted|table:FILE towards the
+ *       built-in tables or a table's (the specs of --eval).
  *
  *   rv-gomoku-train prior --rule R [--out FILE]
  *       Writes the hand-set values (the fit's starting point) in the same text form.
@@ -91,8 +92,9 @@ static void usage(FILE *f) {
             "          against the results printed; writes the tables as text (default\n"
             "          R.txt).  --blend B: the target is B x result + (1 - B) x the\n"
             "          self-play search's score as a probability (default 1).  --prior\n"
-            "          hand|table:FILE: the values the penalty pulls towards and the fit\n"
-            "          starts from (default hand: the hand-set ones; FILE: a table).\n"
+            "          hand|fitted|table:FILE: the values the penalty pulls towards and the\n"
+            "          fit starts from (default hand: the hand-set ones; fitted: the built-in\n"
+            "          ones; FILE: a table).\n"
             "prior     the hand-set tables in the same text form.\n"
             "emit      the C source of the three rules' tables.\n"
             "movefit   the move scores: a softmax over each position's candidate points\n"
@@ -344,16 +346,24 @@ static void values_to_weights(const int *v, gb_eval_weights *w) {
     }
 }
 
+/* The engine's evaluation tables as a parameter vector: the inverse of values_to_weights. */
+static void weights_to_values(const gb_eval_weights *w, double *v) {
+    for (int c = 0; c < 2; c++) {
+        for (int r = 0; r < 2; r++)
+            for (int k = 0; k < NCLS; k++) v[par_cls(c, r, k)] = w->cls[c][r][k];
+        for (int x = 0; x < GB_X_N; x++) v[par_extra(c, x)] = w->extra[c][x];
+    }
+}
+
 /* The hand-set values (gb_eval_hand) as the fit's parameter vector. */
 static void prior_values(rv_gomoku_rule rule, double *w) {
     static gb_eval_weights h;
     gb_eval_hand(rule, &h);
-    for (int c = 0; c < 2; c++) {
-        for (int r = 0; r < 2; r++)
-            for (int k = 0; k < NCLS; k++) w[par_cls(c, r, k)] = h.cls[c][r][k];
-        for (int x = 0; x < GB_X_N; x++) w[par_extra(c, x)] = h.extra[c][x];
-    }
+    weights_to_values(&h, w);
 }
+
+static int load_eval(const char *who, const char *spec, rv_gomoku_rule rule, gb_eval_weights *buf,
+                     const gb_eval_weights **w);
 
 /* ------------------------------------------------------------------ fit */
 
@@ -534,16 +544,11 @@ static double mean_loss(const dataset *d, const double *w, double scale, int hol
 static int fit(rv_gomoku_rule rule, double l2, double blend, long iters, const char *prior,
                int nfiles, char **files, const char *out) {
     static double p[NPAR];
-    if (!strcmp(prior, "hand"))
-        prior_values(rule, p);
-    else if (!strncmp(prior, "table:", 6)) {
-        static int pv[NPAR];
-        if (read_table(prior + 6, pv)) return 1;
-        for (int j = 0; j < NPAR; j++) p[j] = pv[j];
-    } else {
-        fprintf(stderr, "fit: --prior '%s': expected hand or table:FILE\n", prior);
-        return 2;
-    }
+    static gb_eval_weights pb;
+    const gb_eval_weights *pw;
+    int rc = load_eval("rv-gomoku-train fit --prior", prior, rule, &pb, &pw);
+    if (rc) return rc;
+    weights_to_values(pw ? pw : &gb_eval_fitted[gb_eval_rule_index(rule)], p);
     static gb_tables t;
     gb_tables_build(&t, rule, 1);
     dataset d = {0};
