@@ -16,6 +16,9 @@
 
 #define INF 30000
 #define MID_TT_MIN 2 /* store in the table from this depth on */
+#ifndef ETC_MIN
+#define ETC_MIN 3 /* enhanced transposition cut-offs from this depth on (children from MID_TT_MIN) */
+#endif
 #ifndef EVAL_ORDER_MIN
 #define EVAL_ORDER_MIN 3 /* order by the children's evaluation from this depth on */
 #endif
@@ -262,6 +265,24 @@ static int mid_search(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha, int 
     /* Child states are computed up front where the ordering evaluates the
      * children, else one by one as they are searched. */
     int n = gen_moves(ai, P, O, moves, tt_move, depth, mv, st, depth >= EVAL_ORDER_MIN ? child : NULL, 0);
+    /* Enhanced transposition cut-offs: a child whose table entry already
+     * refutes the window cuts before anything is searched.  The children's
+     * buckets are prefetched first, so the probes that follow (and those of
+     * the children's own searches) mostly hit the cache. */
+    if (depth >= ETC_MIN) {
+        for (int i = 0; i < n; i++) {
+            uint64_t f = mv[i].flips;
+            tt_prefetch(&ai->tt, O ^ f, P ^ f ^ (1ULL << mv[i].sq));
+        }
+        for (int i = 0; i < n; i++) {
+            uint64_t f = mv[i].flips;
+            const tt_entry *ce = tt_probe(&ai->tt, O ^ f, P ^ f ^ (1ULL << mv[i].sq), TT_KIND_MID);
+            if (ce && ce->depth >= depth - 1 && -ce->upper >= beta) {
+                tt_store(&ai->tt, P, O, TT_KIND_MID, depth, -ce->upper, INF, mv[i].sq);
+                return -ce->upper;
+            }
+        }
+    }
     int best = -INF, bm = mv[0].sq;
     for (int i = 0; i < n; i++) {
         /* the best-looking remaining move next: most nodes cut on the first */
