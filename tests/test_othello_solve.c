@@ -59,6 +59,42 @@ static void test_ffo_1_19(int path) {
 }
 
 /*
+ * FFO #29 and #30 (20 empties: the exact pass's nodes of 20 empties that no
+ * selective pass reached run a selective search first for a move, endgame.c
+ * EG_IID_MIN), whole solves on a fresh table: score and move against the
+ * file.
+ */
+static void test_ffo_29_30(int path) {
+    FILE *f = fopen(test_data_path("othello/fforum-20-39.obf"), "r");
+    CHECK_MSG(f != NULL, "%s", test_data_path("othello/fforum-20-39.obf"));
+    if (!f) return;
+    char line[512];
+    int n = 19, done = 0;
+    while (fgets(line, sizeof line, f)) {
+        rv_reversi_obf obf;
+        rv_reversi_error err;
+        if (rv_reversi_obf_parse(line, strcspn(line, "\r\n"), 1, &obf, &err) != RV_OK) continue;
+        n++;
+        if (n != 29 && n != 30) continue;
+        CHECK_EQ_INT(bit_count(~(obf.pos.player | obf.pos.opponent)), 20);
+        rv_reversi_ai *ai = rv_reversi_ai_new(16 << 20);
+        ai->simd = path;
+        int best = obf_best(&obf);
+        rv_reversi_solve_result r;
+        CHECK(rv_reversi_solve(ai, &obf.pos, 0, &r) == RV_OK);
+        CHECK_MSG(r.score == best, "path %d FFO #%d: score %d, want %d", path, n, r.score, best);
+        int move_ok = 0;
+        for (int i = 0; i < obf.nscores; i++)
+            if (obf.moves[i] == r.move) move_ok = obf.scores[i] == best;
+        CHECK_MSG(move_ok, "path %d FFO #%d: move %d is not a best move", path, n, r.move);
+        rv_reversi_ai_free(ai);
+        done++;
+    }
+    fclose(f);
+    CHECK_EQ_INT(done, 2);
+}
+
+/*
  * A selective (ProbCut) pass leaves bounds in the table that may be wrong;
  * the exact solve that follows in the same table must not trust them. On
  * FFO #1-#19 a loose selective pass (level 1) runs first, then the exact
@@ -262,6 +298,7 @@ int main(void) {
         if (!path_available(PATHS[i])) continue;
         test_ffo_1_19(PATHS[i]);
         test_selective_then_exact(PATHS[i]);
+        test_ffo_29_30(PATHS[i]);
         test_random_vs_reference(PATHS[i]);
         test_windows_vs_reference(PATHS[i]);
     }

@@ -34,6 +34,16 @@
 #define EG_LAST4 1 /* a dedicated solver for the last four empties */
 #endif
 
+/* From EG_IID_MIN empties on, a node of the exact pass without a table move
+ * first runs a selective search (ProbCut level EG_IID_LEVEL) of itself for
+ * one (0: never). */
+#ifndef EG_IID_MIN
+#define EG_IID_MIN 18
+#endif
+#ifndef EG_IID_LEVEL
+#define EG_IID_LEVEL 2
+#endif
+
 #ifndef EG_HASH_FIRST
 #define EG_HASH_FIRST 1 /* the table's move searched before the others are keyed */
 #endif

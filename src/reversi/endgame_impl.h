@@ -357,6 +357,21 @@ static int EGF(eg_deep)(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha, in
             tt_move = e->move;
         }
     }
+#if EG_PC && EG_IID_MIN > 0
+    /* Far from the end, a node of the exact pass that no selective pass
+     * reached (a ProbCut cut-off above it) has no table move: a selective
+     * search of the node first finds one (and leaves moves in the table
+     * below it) at a small fraction of the exact subtree's cost. */
+    if (!ai->eg_sel && n >= EG_IID_MIN && (tt_move < 0 || tt_move >= 64) &&
+        ai->eval_kind == RV_REVERSI_EVAL_PATTERN) {
+        ai->eg_sel = EG_IID_LEVEL;
+        (void)EGF(eg_deep)(ai, P, O, alpha, beta, n, passed, NULL);
+        ai->eg_sel = 0;
+        if (ai->aborted) return alpha;
+        const tt_entry *e = tt_probe(&ai->tt, P, O, TT_KIND_EXACT);
+        if (e) tt_move = e->move;
+    }
+#endif
 #if EG_PC
     if (ai->eg_sel && n >= EG_PC_MIN && !best_move && ai->eval_kind == RV_REVERSI_EVAL_PATTERN) {
         int v;
