@@ -185,6 +185,41 @@ int main(void) {
     CHECK(rv_gomoku_ai_think(ai, &g, &lim, &info) == RV_OK);
     CHECK(info.win_found == 1);
 
+    /* A defence the exact ones do not see (freestyle, white to move; a game against Rapfi).
+       Black threatens h9, an open four on the diagonal f11-k6 (g10 i8 j7), and j6, a four
+       (g9 h8 i7 j6, completed only at k5 since f10 is white) with the open three j6 j7 j8.
+       White has no four. h9 and f11 stop the open four but leave the four-three at j6;
+       k6 stops it too and makes white's split three k6 . k8 k9, so that the block of
+       black's four at k5 is a white four (k5 k6 . k8 k9) and wins the tempo to stop the
+       three. The search took the position as lost (no exact defence) and played a1. */
+    setup(&g, RV_RULE_FREESTYLE, "h8 h7 j8 i9 i7 k9 i8 k8 g9 f10 g10 g8 j7");
+    lim = (rv_gomoku_limits){0, 0, 60000, 100000, 0};
+    CHECK(rv_gomoku_ai_think(ai, &g, &lim, &info) == RV_OK);
+    name(info.x, info.y, mv);
+    CHECK_MSG(!strcmp(mv, "k6") && info.eval > -RV_GOMOKU_AI_WIN_MIN,
+              "the counter-four defence: played %s, eval %d", mv, info.eval);
+    /* A loss proven from a node's list of 12 / 9 / 6 moves is no proof (Renju, black to
+       move; a game against Rapfi, which at 400,000 nodes rates the position -110 for black,
+       no mate). The search announced a win with g6 (g6 g9 f7 and a win); white answers e8
+       (Rapfi's reply in the game, after which the search sees no win either): once a node
+       whose listed moves all lost searches the rest of its candidates, no win is found. */
+    setup(&g, RV_RULE_RENJU, "h8 h7 i6 i7 g7 f6 j7 k8 i8 k6 g8 f8");
+    CHECK(rv_gomoku_ai_think(ai, &g, &lim, &info) == RV_OK);
+    name(info.x, info.y, mv);
+    CHECK_MSG(info.win_found != 1 && info.eval < RV_GOMOKU_AI_WIN_MIN,
+              "a win from a narrow list: played %s, eval %d", mv, info.eval);
+    /* The same under a threat (Renju, black to move; Rapfi at 400,000 nodes: -643 for
+       black, no mate): after black's j9, white must answer the four-three at l7 (the four
+       i7 j7 k7 l7, closed by h7, and the split three l7 . j9 i10), and its answers (the
+       exact defences, its fours and its threes) are more than the node's width; k9,
+       Rapfi's reply in the game, makes white's three k9 j10 i11 and holds. The search
+       announced a win with j9. */
+    setup(&g, RV_RULE_RENJU, "h8 h7 j7 j8 i9 j10 i7 g9 i8 i6 k6 l5 k7 j5 i10 i11 g8 j11");
+    CHECK(rv_gomoku_ai_think(ai, &g, &lim, &info) == RV_OK);
+    name(info.x, info.y, mv);
+    CHECK_MSG(info.win_found != 1 && info.eval < RV_GOMOKU_AI_WIN_MIN,
+              "a win from a narrow list of answers: played %s, eval %d", mv, info.eval);
+
     /* a VCF (hand-checked): black h8 i8 j8 (g8 white) and k9 k10; k8 is a four and a three,
        white must take l8, then k11 or k7 is an open four. The line starts at k8 (l8, the
        other four on row 8, lets white block at k8) and the rules module sees it end in a

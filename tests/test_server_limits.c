@@ -1,6 +1,7 @@
 /*
  * `renversi serve` under hostile clients, through real sockets (docs/protocol-web.md,
- * "Limits"): clients that never read (memory measured from /proc), the compact replay,
+ * "Limits"): clients that never read (memory measured from /proc; a dropped one leaves no
+ * socket behind, from /proc/net/tcp), the compact replay,
  * the Origin check, invalid UTF-8, and descriptor exhaustion (CPU time and log lines
  * measured). The server runs in a child process.
  */
@@ -199,6 +200,64 @@ static void test_slow_readers(int64_t big) {
     CHECK(alive(&a) && alive(&b));
     ws_close(&a);
     ws_close(&b);
+}
+
+/* The kernel's state of the server's socket for the client connection C (the server on
+   127.0.0.1:SPORT, from /proc/net/tcp): 1 established, 4 FIN-WAIT-1 (closed by the server,
+   its FIN behind bytes the client has not taken), 5 FIN-WAIT-2 (closed, everything taken),
+   ...; 0 when there is none. *UNSENT: the bytes it holds for the client. */
+static int server_socket_state(int sport, const ws_conn *c, unsigned *unsent) {
+    struct sockaddr_in a;
+    socklen_t len = sizeof a;
+    *unsent = 0;
+    if (getsockname(c->fd, (struct sockaddr *)&a, &len)) return -1;
+    unsigned cport = ntohs(a.sin_port);
+    FILE *f = fopen("/proc/net/tcp", "r");
+    if (!f) return -1;
+    char line[512];
+    unsigned la, lp, ra, rp, st, tx, rx;
+    int state = 0;
+    while (fgets(line, sizeof line, f))
+        if (sscanf(line, " %*d: %x:%x %x:%x %x %x:%x", &la, &lp, &ra, &rp, &st, &tx, &rx) == 7 &&
+            lp == (unsigned)sport && rp == cport)
+            state = (int)st, *unsent = tx;
+    fclose(f);
+    return state;
+}
+
+/* A client that asks for replays, then neither reads nor sends again: the server drops it,
+   and once its 2 s linger is over keeps no socket for it with bytes the client has not
+   taken. (Closed with them, the socket would stay in FIN-WAIT-1, probing the client's
+   closed window, with the bytes, for as long as the client lives: the server resets it.) */
+static void test_dropped_released(int64_t big) {
+    ws_conn c;
+    open_rcvbuf(&c, 2048);
+    char replay[96];
+    snprintf(replay, sizeof replay, "{\"type\":\"replay\",\"id\":%lld}", (long long)big);
+    /* One replay first, until the server's socket holds what the client did not take (so
+       that bytes are unsent when it is dropped), then 29 more at once: the backlog is over
+       256 kB and the server drops the client. 60 s: guards against a hang (a loaded server
+       answers late), not measures. */
+    ws_send_text(&c, replay);
+    double t0 = harness_now();
+    unsigned unsent = 0;
+    int st;
+    while ((st = server_socket_state(port, &c, &unsent)) == 1 && unsent == 0 && harness_now() - t0 < 60)
+        usleep(20 * 1000);
+    CHECK_MSG(st == 1 && unsent > 0, "the first replay: state %d, %u bytes unsent", st, unsent);
+    /* The 29 in one segment: the server reads them at once and queues their answers in one
+       turn (it writes only after it), past 256 kB. */
+    int one = 1, zero = 0;
+    setsockopt(c.fd, IPPROTO_TCP, TCP_CORK, &one, sizeof one);
+    for (int i = 0; i < 29; i++) ws_send_text(&c, replay);
+    setsockopt(c.fd, IPPROTO_TCP, TCP_CORK, &zero, sizeof zero);
+    t0 = harness_now();
+    while (((st = server_socket_state(port, &c, &unsent)) == 1 || st == 4) && harness_now() - t0 < 60)
+        usleep(100 * 1000);
+    fprintf(stderr, "dropped client: the server's socket gone (state %d) %.2f s after the requests\n",
+            st, harness_now() - t0);
+    CHECK_MSG(st == 0, "the server's socket of a dropped client: state %d, %u bytes unsent", st, unsent);
+    ws_close(&c);
 }
 
 static void test_origin(void) {
@@ -491,6 +550,7 @@ int main(void) {
         test_utf8();
         test_origin();
         test_slow_readers(big);
+        test_dropped_released(big);
         test_ai_flood();
         test_ai_commit_fails();
         CHECK_EQ_INT(harness_stop(pid, SIGTERM), 0);

@@ -6,8 +6,10 @@
  * Threats prune the tree: a side with a five point wins; a side facing the
  * opponent's four must block it (no depth spent — the reply is forced); a side
  * with an open four (or two fours) to make wins in 3 plies; facing an open three
- * or a four-three, only its exact defences (gsearch_defences) and own fours are tried,
- * and when they are 3 or fewer the node costs no depth (as the four's block).
+ * or a four-three, only its exact defences (gsearch_defences) and own fours are tried
+ * (against a four-three its own threes too: counter-fours), and when the exact defences
+ * and fours are 3 or fewer the node costs no depth (as the four's block). A node whose
+ * list was cut to its width and lost every move searches the rest before it is lost.
  * Under Renju black's moves are filtered through rv_gomoku_forbidden (gb_legal),
  * so a white four whose only defence is forbidden wins for white by itself.
  */
@@ -111,45 +113,20 @@ int gsearch_defences(const gboard *b, int *out, int max) {
     return n;
 }
 
-/*
- * Candidate moves for the side to move (no five points on either side). Facing a threat
- * to win in two moves (an open three or a double four to come, a four-three), only its
- * exact defences (gsearch_defences) and own fours; otherwise the best `width` points by
- * pattern value. Returns the count; legal moves only.
- */
-static int gen_moves(rv_gomoku_ai *ai, gboard *b, int *mv, int width) {
-    int us = b->stm - 1, them = 1 - us;
-    int sc[RV_GOMOKU_MAX_POINTS], all[RV_GOMOKU_MAX_POINTS], n = 0;
-    int def[64], ndef = gsearch_defences(b, def, 64);
-    int defend = b->cnt[them][TL_FLEX4] || b->cnt[them][TL_FOUR3];
-    if (ndef >= 0) {
-        /* the exact defences, then own fours that are not among them */
-        for (int i = 0; i < ndef; i++) all[n] = def[i], sc[n++] = move_score(ai, b, def[i]);
-        for (int y = 0; y < b->h; y++)
-            for (int x = 0; x < b->w; x++) {
-                int p = gb_index(x, y), dup = 0;
-                if (b->cell[p] || !gb_makes_four(b, us + 1, p)) continue;
-                for (int i = 0; i < ndef; i++) dup |= def[i] == p;
-                if (!dup) all[n] = p, sc[n++] = move_score(ai, b, p);
-            }
-    } else
-        for (int y = 0; y < b->h; y++)
-            for (int x = 0; x < b->w; x++) {
-                int p = gb_index(x, y);
-                if (b->cell[p]) continue;
-                if (defend) {
-                    /* too many threat points to check one by one: fours and the points of
-                       the opponent's threatening lines */
-                    if (!(b->tl[us][p] >= TL_FOUR && b->tl[us][p] != TL_THREE3) &&
-                        !gb_makes_four(b, them + 1, p) && b->tl[them][p] < TL_FOUR3)
-                        continue;
-                } else if (!b->near[p] && b->tl[0][p] == TL_NONE && b->tl[1][p] == TL_NONE)
-                    continue;
-                all[n] = p;
-                sc[n++] = move_score(ai, b, p);
-            }
-    /* the best `width` legal points, best first, ties in the order found: each point
-       that would enter the sorted list so far is checked for legality and inserted */
+/* Does colour c playing the empty point p make a three (open or closed) on some line, so
+   that one more stone of that line's makes a four? */
+static int makes_three(const gboard *b, int c, int p) {
+    for (int d = 0; d < 4; d++) {
+        int k = gb_pat(b, c, p, d);
+        if (k >= PAT_BLOCK3 && k <= PAT_FLEX3_2) return 1;
+    }
+    return 0;
+}
+
+/* The best `width` legal points of all[0..n) by score sc, best first, ties in the order
+   found: each point that would enter the sorted list so far is checked for legality and
+   inserted. Returns the count. */
+static int select_moves(gboard *b, const int *all, const int *sc, int n, int *mv, int width) {
     int m = 0, msc[MAX_MOVES];
     if (width > MAX_MOVES) width = MAX_MOVES;
     for (int i = 0; i < n; i++) {
@@ -160,6 +137,70 @@ static int gen_moves(rv_gomoku_ai *ai, gboard *b, int *mv, int width) {
         for (; j > 0 && msc[j - 1] < s; j--) mv[j] = mv[j - 1], msc[j] = msc[j - 1];
         mv[j] = all[i], msc[j] = s;
     }
+    return m;
+}
+
+/*
+ * Candidate moves for the side to move (no five points on either side). Facing a threat
+ * to win in two moves (an open three or a double four to come, a four-three), its exact
+ * defences (gsearch_defences), own fours, and, against a four-three, own threes: the
+ * opponent's four must be blocked, and a block that makes a four of ours wins the tempo
+ * to stop its three (a defence the exact ones do not see). Otherwise the best `width` points by
+ * pattern value. Returns the count; legal moves only.
+ */
+static int gen_moves(rv_gomoku_ai *ai, gboard *b, int *mv, int width, int *nanswers) {
+    int us = b->stm - 1, them = 1 - us;
+    int sc[RV_GOMOKU_MAX_POINTS], all[RV_GOMOKU_MAX_POINTS], n = 0;
+    int def[64], ndef = gsearch_defences(b, def, 64);
+    int defend = b->cnt[them][TL_FLEX4] || b->cnt[them][TL_FOUR3];
+    int counter = b->cnt[them][TL_FOUR3] > 0;
+    *nanswers = 64;
+    if (ndef >= 0) {
+        /* the exact defences, then own fours and (against a four-three) own threes that
+           are not among them */
+        for (int i = 0; i < ndef; i++) all[n] = def[i], sc[n++] = move_score(ai, b, def[i]);
+        for (int y = 0; y < b->h; y++)
+            for (int x = 0; x < b->w; x++) {
+                int p = gb_index(x, y), dup = 0;
+                if (b->cell[p] || !gb_makes_four(b, us + 1, p)) continue;
+                for (int i = 0; i < ndef; i++) dup |= def[i] == p;
+                if (!dup) all[n] = p, sc[n++] = move_score(ai, b, p);
+            }
+        *nanswers = n;
+        if (counter)
+            for (int y = 0; y < b->h; y++)
+                for (int x = 0; x < b->w; x++) {
+                    int p = gb_index(x, y), dup = 0;
+                    if (b->cell[p] || gb_makes_four(b, us + 1, p) || !makes_three(b, us + 1, p))
+                        continue;
+                    for (int i = 0; i < ndef; i++) dup |= def[i] == p;
+                    if (!dup) all[n] = p, sc[n++] = move_score(ai, b, p);
+                }
+    } else if (defend)
+        /* too many threat points to check one by one: fours, the points of the
+           opponent's threatening lines, and own threes against a four-three */
+        for (int y = 0; y < b->h; y++)
+            for (int x = 0; x < b->w; x++) {
+                int p = gb_index(x, y);
+                if (b->cell[p]) continue;
+                if (!(b->tl[us][p] >= TL_FOUR && b->tl[us][p] != TL_THREE3) &&
+                    !gb_makes_four(b, them + 1, p) && b->tl[them][p] < TL_FOUR3 &&
+                    !(counter && makes_three(b, us + 1, p)))
+                    continue;
+                all[n] = p;
+                sc[n++] = move_score(ai, b, p);
+            }
+    else
+        for (int y = 0; y < b->h; y++)
+            for (int x = 0; x < b->w; x++) {
+                int p = gb_index(x, y);
+                if (b->cell[p]) continue;
+                if (!b->near[p] && b->tl[0][p] == TL_NONE && b->tl[1][p] == TL_NONE) continue;
+                all[n] = p;
+                sc[n++] = move_score(ai, b, p);
+            }
+    /* the best `width` legal points, best first */
+    int m = select_moves(b, all, sc, n, mv, width);
     if (m == 0 && !defend) {
         /* nothing near the stones (empty board, or everything forbidden): any legal point,
            nearest the centre first */
@@ -182,7 +223,8 @@ static int search(rv_gomoku_ai *ai, int depth, int alpha, int beta, int ply) {
     if (b->cnt[us][TL_FIVE]) return AI_WIN - ply;
     if (b->nempty == 0) return 0;
 
-    int mv[MAX_MOVES], n = 0, forced = 0;
+    int mv[MAX_MOVES], n = 0, nanswers = 0, forced = 0;
+    int width = depth >= 6 ? 12 : depth >= 3 ? 9 : 6;
     if (b->cnt[them][TL_FIVE]) {
         int pts[4];
         /* the opponent had no five point before its last move (it would have won):
@@ -237,8 +279,7 @@ static int search(rv_gomoku_ai *ai, int depth, int alpha, int beta, int ply) {
         if (s >= beta) return s >= RV_GOMOKU_AI_WIN_MIN ? beta : s;
     }
     if (!forced) {
-        int width = depth >= 6 ? 12 : depth >= 3 ? 9 : 6;
-        n = gen_moves(ai, b, mv, width);
+        n = gen_moves(ai, b, mv, width, &nanswers);
         if (n == 0)
             return b->cnt[them][TL_FLEX4] || b->cnt[them][TL_FOUR3] ? -(AI_WIN - ply - 4) : 0;
         /* TT move and killers first */
@@ -260,7 +301,11 @@ static int search(rv_gomoku_ai *ai, int depth, int alpha, int beta, int ply) {
     /* a node that must answer an open three or a four-three and has at most 3 answers
        (its exact defences and own fours) costs no depth, as a forced block does: the
        opponent's threat sequences are followed as far as its fours would be */
-    int newdepth = forced || (threatened && n <= 3) ? depth : depth - 1;
+    int newdepth = forced || (threatened && nanswers <= 3) ? depth : depth - 1;
+    /* a full list of the node's width may have left out the one move that holds: a loss
+       is proven only after the rest of the candidates (up to MAX_MOVES; under a threat,
+       the rest of its answers) lost too */
+    int widen = !forced && n == width;
     for (int i = 0; i < n; i++) {
         int m = mv[i], s;
         /* a quiet move makes no three or four of ours and blocks none of theirs */
@@ -310,6 +355,16 @@ static int search(rv_gomoku_ai *ai, int depth, int alpha, int beta, int ply) {
                 }
             }
         }
+        if (i == n - 1 && widen && best <= -RV_GOMOKU_AI_WIN_MIN) {
+            /* every move of the list lost: the rest of the candidates, after them */
+            int more[MAX_MOVES], nm = gen_moves(ai, b, more, MAX_MOVES, &(int){0});
+            widen = 0;
+            for (int j = 0; j < nm; j++) {
+                int dup = 0;
+                for (int k = 0; k < i + 1; k++) dup |= mv[k] == more[j];
+                if (!dup && n < MAX_MOVES) mv[n++] = more[j];
+            }
+        }
     }
     int flag = best >= beta ? TT_LOWER : best > alpha0 ? TT_EXACT : TT_UPPER;
     gtt_store(ai, b->hash, depth, flag, mate_to_tt(best, ply), best_move);
@@ -334,9 +389,20 @@ int gsearch_root(rv_gomoku_ai *ai, int max_depth, int *best_move, int *best_scor
         for (int i = 0; i < k; i++)
             if (gb_legal(b, pts[i])) mv[n++] = pts[i];
     } else
-        n = gen_moves(ai, b, mv, 24);
+        n = gen_moves(ai, b, mv, 24, &(int){0});
     if (n == 0) {
-        /* lost anyway (or only forbidden blocks): any legal point */
+        /* lost anyway (or only forbidden blocks): the best-scored point near the stones */
+        int best = 0;
+        for (int y = 0; y < b->h; y++)
+            for (int x = 0; x < b->w; x++) {
+                int p = gb_index(x, y);
+                if (b->cell[p] || !b->near[p] || !gb_legal(b, p)) continue;
+                int s = move_score(ai, b, p);
+                if (n == 0 || s > best) mv[0] = p, n = 1, best = s;
+            }
+    }
+    if (n == 0) {
+        /* any legal point */
         for (int y = 0; y < b->h && n == 0; y++)
             for (int x = 0; x < b->w && n == 0; x++)
                 if (gb_legal(b, gb_index(x, y))) mv[n++] = gb_index(x, y);

@@ -101,6 +101,7 @@ struct rv_reversi_ai {
     int eval_kind;        /* rv_reversi_eval of the midgame search */
     int probcut;          /* Multi-ProbCut in the midgame search (pattern evaluation only) */
     double pc_t;          /* its confidence in sigmas: play's, or the solver's in rv_ai_mid_search */
+    int lmr;              /* late-move reductions in the midgame search: in play only (think) */
     int eg_sel;           /* endgame pass: 0 exact, k > 0 selective (ProbCut at level k, solve.c) */
     int cpu_clock;        /* time limits count the searching thread's CPU time */
     const unsigned char *pat_w; /* the pattern weights: rv_pat_weight_bytes or pat_own */

@@ -39,6 +39,15 @@
 #ifndef WLD_MID_SHARE
 #define WLD_MID_SHARE 0.3 /* timed: the midgame search's share of the budget before a WLD solve */
 #endif
+#ifndef LMR_R
+#define LMR_R 2 /* late-move reductions in play: plies (even: the leaves keep their parity; 0: none) */
+#endif
+#ifndef LMR_DEPTH
+#define LMR_DEPTH 4 /* ... at null-window nodes of this depth and more */
+#endif
+#ifndef LMR_MOVES
+#define LMR_MOVES 3 /* ... for the moves after the first LMR_MOVES (corners excepted) */
+#endif
 #ifndef PC_T
 #define PC_T 1.2 /* ProbCut's confidence in play: cut beyond PC_T standard deviations */
 #endif
@@ -301,8 +310,20 @@ static int mid_search(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha, int 
         if (i == 0) {
             v = -mid_search(ai, np, no, -beta, -alpha, depth - 1, 0, -draw, cs);
         } else {
-            v = -mid_search(ai, np, no, -alpha - 1, -alpha, depth - 1, 0, -draw, cs);
-            if (v > alpha && v < beta) v = -mid_search(ai, np, no, -beta, -alpha, depth - 1, 0, -draw, cs);
+            /* Late-move reduction: a late move is first searched LMR_R plies
+             * shallower; only if that does not fail low is it searched in full. */
+            int reduced = 0;
+#if LMR_R > 0
+            if (ai->lmr && depth >= LMR_DEPTH && i >= LMR_MOVES && beta - alpha == 1 &&
+                !((1ULL << mv[i].sq) & BB_CORNERS)) {
+                v = -mid_search(ai, np, no, -alpha - 1, -alpha, depth - 1 - LMR_R, 0, -draw, cs);
+                reduced = v <= alpha;
+            }
+#endif
+            if (!reduced) {
+                v = -mid_search(ai, np, no, -alpha - 1, -alpha, depth - 1, 0, -draw, cs);
+                if (v > alpha && v < beta) v = -mid_search(ai, np, no, -beta, -alpha, depth - 1, 0, -draw, cs);
+            }
         }
         if (ai->aborted) return alpha;
         if (v > best) {
@@ -336,9 +357,12 @@ int rv_ai_mid_search(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha, int b
     rv_pat_state st;
     state_init(ai, &st, P, O);
     const double t = ai->pc_t;
+    const int lmr = ai->lmr;
     ai->pc_t = PC_T_SOLVE;
+    ai->lmr = 0;
     int v = mid_search(ai, P, O, alpha, beta, depth, 0, -ai->contempt, &st);
     ai->pc_t = t;
+    ai->lmr = lmr;
     return v;
 }
 
@@ -539,6 +563,8 @@ static void think(rv_reversi_ai *ai, uint64_t P, uint64_t O, const plan *p,
     const double t0 = rv_clock_seconds();
     const uint64_t c0 = rv_ai_now_ns(ai); /* the clock of the time limit */
     ai->pc_t = PC_T;
+    /* late-move reductions: in play only, with ProbCut (the fitted evaluation) */
+    ai->lmr = ai->probcut && ai->eval_kind == RV_REVERSI_EVAL_PATTERN;
     int empties = bit_count(~(P | O));
     uint64_t moves = rv_reversi_moves_bb(P, O);
     mid_move mv[32];
@@ -636,6 +662,7 @@ static void think(rv_reversi_ai *ai, uint64_t P, uint64_t O, const plan *p,
     }
     out->nodes = ai->nodes;
     out->seconds = rv_clock_seconds() - t0;
+    ai->lmr = 0;
 }
 
 rv_status rv_reversi_ai_think(rv_reversi_ai *ai, const rv_reversi_pos *pos,

@@ -21,6 +21,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <linux/sockios.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
 #include <pthread.h>
@@ -32,6 +33,7 @@
 #include <string.h>
 #include <sys/epoll.h>
 #include <sys/eventfd.h>
+#include <sys/ioctl.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
@@ -106,6 +108,22 @@ static void pair_kill(srv_relay *r, relay_pair *p) {
     p->next = r->graveyard;
     r->graveyard = p;
     atomic_fetch_sub(&r->npairs, 1);
+}
+
+/* A pair past its deadline: a client that did not end its side within RELAY_LINGER_NS after
+   ours, or a refusal that stalled. When bytes for the client are still unsent (it does not
+   read: a dropped slow client), its socket is reset instead of closed: closed, the kernel
+   keeps it as an orphan in FIN-WAIT-1 with those bytes (about 100 kB), probing the client's
+   closed window, for as long as the client stays connected (a client that answers the
+   probes never lets it time out). Everything sent and acknowledged: an ordinary close. */
+static void pair_expire(srv_relay *r, relay_pair *p) {
+    int unsent = 0;
+    if (p->t >= 0 && !(p->t_shut && p->out_len == 0 && ioctl(p->t, SIOCOUTQ, &unsent) == 0 &&
+                       unsent == 0)) {
+        struct linger reset = {1, 0};
+        setsockopt(p->t, SOL_SOCKET, SO_LINGER, &reset, sizeof reset);
+    }
+    pair_kill(r, p);
 }
 
 static void set_deadline(srv_relay *r, relay_pair *p) {
@@ -335,7 +353,7 @@ static void relay_step(srv_relay *r, int timeout_ms) {
         r->last_scan = now;
         for (relay_pair *p = r->live, *next; p; p = next) {
             next = p->next;
-            if (p->deadline_ns && now > p->deadline_ns) pair_kill(r, p);
+            if (p->deadline_ns && now > p->deadline_ns) pair_expire(r, p);
         }
     }
     /* Pairs whose turn ended with bytes still moving get another. */
