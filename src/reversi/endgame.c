@@ -24,7 +24,7 @@
 #define EG_SMALL 6   /* up to this many empties: the small solver (7: 7% slower) */
 #endif
 #ifndef EG_TT_MIN
-#define EG_TT_MIN 9  /* from this many empties on: transposition table */
+#define EG_TT_MIN 8  /* from this many empties on: transposition table */
 #endif
 #ifndef EG_ETC_MIN
 #define EG_ETC_MIN 12 /* above this many empties: enhanced transposition cut-offs */
@@ -115,13 +115,13 @@ static const int EG_PC_T[4] = {0, 70, 130, 200};
  * ordering key, KW_EVAL per disc; from EG_SHALLOW_MIN on, a shallow midgame
  * search of (empties - 14) / 3 plies replaces the evaluation. */
 #ifndef EG_EVAL_MIN
-#define EG_EVAL_MIN 16
+#define EG_EVAL_MIN 14
 #endif
 #ifndef KW_EVAL
 #define KW_EVAL 8
 #endif
 #ifndef EG_SHALLOW_MIN
-#define EG_SHALLOW_MIN 20
+#define EG_SHALLOW_MIN 18
 #endif
 
 /* An ordering key is key * EG_KEY_IDX + the move's index (at most 32 moves). */

@@ -345,12 +345,13 @@ static int EGF(eg_deep)(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha, in
         if (e) {
             /* Bounds only from a search at least as sure as this one; the
              * move from any. */
-            if (EG_TT_CERT(e) >= cert) {
-                if (!best_move) {
-                    if (e->lower >= beta) return e->lower;
-                    if (e->upper <= alpha) return e->upper;
-                    if (e->lower == e->upper) return e->lower;
-                }
+            if (EG_TT_CERT(e) >= cert && !best_move) {
+                if (e->lower >= beta) return e->lower;
+                if (e->upper <= alpha) return e->upper;
+                if (e->lower == e->upper) return e->lower;
+                /* Not at the root: there the bounds could cross the window
+                 * (an entry above or below it) and the window is the
+                 * caller's to keep. */
                 if (e->lower > alpha) alpha = e->lower;
                 if (e->upper < beta) beta = e->upper;
             }
