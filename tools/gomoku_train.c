@@ -40,6 +40,10 @@
  *   rv-gomoku-train emit-moves --out FILE.c FREESTYLE STANDARD RENJU
  *       Turns three move-score tables into src/gomoku/move_weights.c.
  *
+ *   rv-gomoku-train scale --rule R --factor F [--classes all|weak|space] [--out FILE] TABLE
+ *       Writes TABLE's values times F: every value (all), or only the classes with no
+ *       open three, four or five on any line (weak), or with no two or more (space).
+ *
  *   selfplay and versus take --moves hand|fitted|table:FILE (versus also
  *   --against-moves) for the engines' move scores.
  *
@@ -75,6 +79,7 @@ static void usage(FILE *f) {
             "       rv-gomoku-train emit --out FILE.c FREESTYLE STANDARD RENJU\n"
             "       rv-gomoku-train movefit --rule R [--l2 X] [--iters N] [--out FILE] DATA...\n"
             "       rv-gomoku-train emit-moves --out FILE.c FREESTYLE STANDARD RENJU\n"
+            "       rv-gomoku-train scale --rule R --factor F [--classes C] [--out FILE] TABLE\n"
             "\n"
             "R is freestyle, standard or renju (15x15).\n"
             "selfplay  N engine-vs-engine games, K nodes a move (default 4000), from\n"
@@ -102,6 +107,11 @@ static void usage(FILE *f) {
             "          the hand-set order (default 0.5), N Newton steps (default 60); one\n"
             "          game in 10 held out, its hit rates printed; writes text (moves.txt).\n"
             "emit-moves  the C source of the three rules' move scores.\n"
+            "scale     TABLE's values times F, rounded, written as a table (default\n"
+            "          scaled.txt): --classes all (default: every class, both colours and\n"
+            "          roles, and the tempo and threat terms), weak (the classes with no\n"
+            "          open three, four or five on any line; the rest kept) or space (no two or\n"
+            "          more on any line).\n"
             "--moves hand|fitted|table:FILE (selfplay, versus; versus also --against-moves):\n"
             "          the engine's move scores (hand: the hand-set order; FILE: movefit's).\n");
 }
@@ -1092,6 +1102,51 @@ static int load_eval(const char *who, const char *spec, rv_gomoku_rule rule, gb_
     return 0;
 }
 
+/* ------------------------------------------------------------------ scale */
+
+/* The strongest line kind (PAT_*) of each class. */
+static void class_top_kinds(int *top) {
+    for (int k = 0; k < NCLS; k++) top[k] = -1;
+    for (int i = 0; i < GB_COMBOS; i++) {
+        int k = gb_class_of(i), k4[4], m = 0;
+        if (top[k] >= 0) continue;
+        gb_combo_kinds(i, k4);
+        for (int d = 0; d < 4; d++)
+            if (k4[d] > m) m = k4[d];
+        top[k] = m;
+    }
+}
+
+/* Writes TABLE's values times factor (classes: all, weak or space; see usage). */
+static int scale_table(rv_gomoku_rule rule, const char *in, double factor, const char *classes,
+                       const char *out) {
+    int top_max; /* the classes scaled: strongest line kind at most this */
+    if (!strcmp(classes, "all"))
+        top_max = GB_KINDS;
+    else if (!strcmp(classes, "weak"))
+        top_max = PAT_BLOCK3;
+    else if (!strcmp(classes, "space"))
+        top_max = PAT_FLEX1;
+    else {
+        fprintf(stderr, "rv-gomoku-train scale: --classes '%s': expected all, weak or space\n",
+                classes);
+        return 2;
+    }
+    static int v[NPAR], top[NCLS];
+    static double w[NPAR];
+    if (read_table(in, v)) return 1;
+    class_top_kinds(top);
+    for (int i = 0; i < NPAR; i++) w[i] = v[i];
+    for (int c = 0; c < 2; c++) {
+        for (int r = 0; r < 2; r++)
+            for (int k = 0; k < NCLS; k++)
+                if (top[k] <= top_max) w[par_cls(c, r, k)] = v[par_cls(c, r, k)] * factor;
+        if (top_max == GB_KINDS)
+            for (int x = 0; x < GB_X_N; x++) w[par_extra(c, x)] = v[par_extra(c, x)] * factor;
+    }
+    return write_table(out, rule, w);
+}
+
 /* ------------------------------------------------------------------ main */
 
 int main(int argc, char **argv) {
@@ -1102,16 +1157,17 @@ int main(int argc, char **argv) {
     const char *cmd = argv[1];
     if (strcmp(cmd, "selfplay") && strcmp(cmd, "versus") && strcmp(cmd, "fit") &&
         strcmp(cmd, "prior") && strcmp(cmd, "emit") && strcmp(cmd, "movefit") &&
-        strcmp(cmd, "emit-moves")) {
+        strcmp(cmd, "emit-moves") && strcmp(cmd, "scale")) {
         fprintf(stderr, "rv-gomoku-train: unknown command '%s'\n", cmd);
         usage(stderr);
         return 2;
     }
     rv_gomoku_rule rule = RV_RULE_FREESTYLE;
     long games = 0, seed = -1, nodes = 4000, iters = 60;
-    double l2 = -1, blend = 1; /* l2 < 0: the command's default */
+    double l2 = -1, blend = 1, factor = -1; /* l2 < 0: the command's default */
     const char *rule_name = NULL, *eval = "fitted", *against = NULL, *openings = "classic",
-               *out = NULL, *moves = "fitted", *against_moves = "fitted", *prior = "hand";
+               *out = NULL, *moves = "fitted", *against_moves = "fitted", *prior = "hand",
+               *classes = "all";
     const rv_cli_opt opts[] = {{"--rule", RV_CLI_STR, &rule_name, 0, 0},
                                {"--games", RV_CLI_INT, &games, 1, 10000000},
                                {"--seed", RV_CLI_INT, &seed, 0, 1000000000},
@@ -1126,6 +1182,8 @@ int main(int argc, char **argv) {
                                {"--moves", RV_CLI_STR, &moves, 0, 0},
                                {"--against-moves", RV_CLI_STR, &against_moves, 0, 0},
                                {"--prior", RV_CLI_STR, &prior, 0, 0},
+                               {"--factor", RV_CLI_NUM, &factor, 0, 100},
+                               {"--classes", RV_CLI_STR, &classes, 0, 0},
                                {NULL, RV_CLI_FLAG, NULL, 0, 0}};
     char who[64];
     snprintf(who, sizeof who, "rv-gomoku-train %s", cmd);
@@ -1202,6 +1260,13 @@ int main(int argc, char **argv) {
             return 2;
         }
         return movefit(rule, l2 >= 0 ? l2 : 0.5, iters, nfiles, files, out ? out : "moves.txt");
+    }
+    if (!strcmp(cmd, "scale")) {
+        if (!rule_name || factor < 0 || nfiles != 1) {
+            fprintf(stderr, "rv-gomoku-train scale: needs --rule, --factor and one TABLE\n");
+            return 2;
+        }
+        return scale_table(rule, files[0], factor, classes, out ? out : "scaled.txt");
     }
     if (nfiles != 3 || !out) {
         fprintf(stderr, "rv-gomoku-train %s: needs --out FILE.c and 3 table files\n", cmd);
