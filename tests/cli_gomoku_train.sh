@@ -82,6 +82,18 @@ for c in all weak space; do
     [ "$got" = "$want" ] && ok || bad "scale --classes $c: $got, want $want"
 done
 
+# --classes threats --role waiting: only the waiting side's open-four points (class 715,
+# {open four}: 400) and four-three points (class 579, {four, open three}: 36 + 40 + 300),
+# of either colour; the side to move's and the double three (class 294) kept.
+expect_exit 2 "$train" scale --rule renju --factor 0.5 --role bogus "$tmp/prior.txt"
+"$train" scale --rule renju --factor 0.5 --classes threats --role waiting --out "$tmp/s-tw.txt" \
+    "$tmp/prior.txt"
+svals=$(tail -n +2 "$tmp/s-tw.txt" | tr -s ' \n' '\n\n')
+got=""
+for i in 715 $((1820 + 715)) $((3640 + 715)) $((5460 + 715)) 579 $((1820 + 579)) $((5460 + 579)) \
+    $((5460 + 294)) 7281; do got="$got $(sat $i)"; done
+[ "$got" = " 400 200 400 200 376 188 188 200 5000" ] && ok || bad "scale --classes threats --role waiting:$got"
+
 # A table file as the evaluation: the hand-set one written by prior plays the same
 # games as --eval hand.
 "$train" selfplay --rule renju --games 6 --seed 5 --nodes 1500 --eval "table:$tmp/prior.txt" \
