@@ -194,18 +194,54 @@ static void test_time_limit_solve_size(void) {
     rv_reversi_ai_free(ai);
 }
 
-/* The game clock's plan, by hand: 60 empties, 60 s left: 23 + 3 moves to
- * share 60 s less a margin of 50 ms + 2% (1.25 s): 2259 ms; at 14 empties
- * the three reserve moves share it; an increment adds three quarters of
- * itself; never more than what is left, never under 10 ms. */
+/* The game clock's plan, by hand: 60 empties, 60 s left, a margin of 50 ms +
+ * 2% (1.25 s) leaves 58.75 s for the mover's 22 moves down to 16 empties plus
+ * two in reserve: 2447.9 ms each, over the 0.6 of a budget a move spends on
+ * average: 4079 ms.  At 14 empties the plan (58.75 s / 2 / 0.6) is over the
+ * cap, half of what is left (29375 ms); an increment adds three quarters of
+ * itself before the division (6579 ms); never more than what is left, never
+ * under 10 ms. */
 static void test_clock_budget(void) {
-    CHECK_EQ_INT(rv_reversi_clock_budget_ms(60000, 0, 60), 2259);
-    CHECK_EQ_INT(rv_reversi_clock_budget_ms(60000, 0, 14), 19583);
-    CHECK_EQ_INT(rv_reversi_clock_budget_ms(60000, 2000, 60), 2259 + 1500);
-    CHECK_EQ_INT(rv_reversi_clock_budget_ms(1000, 0, 0), 310);
+    CHECK_EQ_INT(rv_reversi_clock_budget_ms(60000, 0, 60), 4079);
+    CHECK_EQ_INT(rv_reversi_clock_budget_ms(60000, 0, 14), 29375);
+    CHECK_EQ_INT(rv_reversi_clock_budget_ms(60000, 2000, 60), 6579);
+    /* 4 s at the first move of a game from the standard 8-ply openings (52
+     * empties): 3.87 s over 18 + 2 moves / 0.6 */
+    CHECK_EQ_INT(rv_reversi_clock_budget_ms(4000, 0, 52), 322);
+    /* 1 s at 20 empties: 930 ms over 2 + 2 moves / 0.6 */
+    CHECK_EQ_INT(rv_reversi_clock_budget_ms(1000, 0, 20), 387);
+    CHECK_EQ_INT(rv_reversi_clock_budget_ms(1000, 0, 0), 465);
     CHECK_EQ_INT(rv_reversi_clock_budget_ms(100, 100000, 40), 48);
     CHECK_EQ_INT(rv_reversi_clock_budget_ms(30, 0, 40), 10);
     CHECK_EQ_INT(rv_reversi_clock_budget_ms(-500, 0, 40), 10);
+
+    /* Whole games on the plan (no search: each move charged a share of its
+     * budget), for either colour's parity of empties and clocks from 1 s to
+     * 5 min.  Spending 0.6 of each budget above 16 empties and nothing below
+     * (the solves there take milliseconds), the clock is 85-94% spent, and
+     * nine tenths of that above 20 empties (the tenth session's plan spent
+     * 58-67% of its clock against NTest).  Spending all of every budget above
+     * 16 empties, the clock still holds the margin at 16 empties. */
+    static const int64_t clocks[] = {1000, 4000, 60000, 300000};
+    for (size_t i = 0; i < sizeof clocks / sizeof clocks[0]; i++)
+        for (int start = 60; start >= 59; start--) {
+            int64_t left = clocks[i], mid = 0, worst = clocks[i];
+            for (int e = start; e > 0; e -= 2) {
+                int64_t b = rv_reversi_clock_budget_ms(left, 0, e);
+                int64_t spent = e > 16 ? b * 6 / 10 : 0;
+                left -= spent;
+                if (e > 20) mid += spent;
+                if (e > 16) worst -= rv_reversi_clock_budget_ms(worst, 0, e);
+            }
+            int64_t spent = clocks[i] - left;
+            CHECK_MSG(spent * 100 >= clocks[i] * 85 && spent * 100 <= clocks[i] * 95,
+                      "clock %lld from %d empties: %lld ms spent", (long long)clocks[i], start,
+                      (long long)spent);
+            CHECK_MSG(mid * 10 >= spent * 9, "clock %lld: %lld of %lld ms above 20 empties",
+                      (long long)clocks[i], (long long)mid, (long long)spent);
+            CHECK_MSG(worst >= 50, "clock %lld from %d empties: %lld ms left at 16 empties",
+                      (long long)clocks[i], start, (long long)worst);
+        }
 }
 
 static int sign(int v) { return (v > 0) - (v < 0); }

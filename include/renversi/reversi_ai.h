@@ -81,8 +81,11 @@ void rv_reversi_ai_set_cpu_clock(rv_reversi_ai *ai, int on);
 
 /* The time plan of a game clock: milliseconds (at least 10) to give the next
  * move when left_ms remain on the mover's clock, inc_ms come back after each
- * move and the board has empties empty squares.  `renversi nboard` (GGF
- * clock) and `renversi match --tc-game` both ask it. */
+ * move and the board has empties empty squares.  A budget given to
+ * rv_reversi_ai_think() as time_ms is spent only in part (about 0.6 of it on
+ * average: an iteration is started only when it is expected to finish), and
+ * the plan counts on that, so a game spends most of its clock.  `renversi
+ * nboard` (GGF clock) and `renversi match --tc-game` both ask it. */
 int64_t rv_reversi_clock_budget_ms(int64_t left_ms, int64_t inc_ms, int empties);
 
 /*
