@@ -35,8 +35,8 @@
 #endif
 
 /* From EG_IID_MIN empties on, a node of the exact pass without a table move
- * first runs a selective search (ProbCut level EG_IID_LEVEL) of itself for
- * one (0: never). */
+ * first runs a selective search (ProbCut level EG_IID_LEVEL) of itself, as a
+ * root, for one (0: never). */
 #ifndef EG_IID_MIN
 #define EG_IID_MIN 18
 #endif

@@ -362,15 +362,18 @@ static int EGF(eg_deep)(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha, in
     /* Far from the end, a node of the exact pass that no selective pass
      * reached (a ProbCut cut-off above it) has no table move: a selective
      * search of the node first finds one (and leaves moves in the table
-     * below it) at a small fraction of the exact subtree's cost. */
+     * below it) at a small fraction of the exact subtree's cost.  It is
+     * searched as a root (a best-move pointer: no ProbCut test of the node
+     * itself, whose cut-off would return without a move), so it always
+     * yields a move: FFO #53 -4.6% nodes against the node's own ProbCut. */
     if (!ai->eg_sel && n >= EG_IID_MIN && (tt_move < 0 || tt_move >= 64) &&
         ai->eval_kind == RV_REVERSI_EVAL_PATTERN) {
+        int im = -1;
         ai->eg_sel = EG_IID_LEVEL;
-        (void)EGF(eg_deep)(ai, P, O, alpha, beta, n, passed, NULL);
+        (void)EGF(eg_deep)(ai, P, O, alpha, beta, n, passed, &im);
         ai->eg_sel = 0;
         if (ai->aborted) return alpha;
-        const tt_entry *e = tt_probe(&ai->tt, P, O, TT_KIND_EXACT);
-        if (e) tt_move = e->move;
+        tt_move = im;
     }
 #endif
 #if EG_PC
