@@ -61,6 +61,39 @@ for k in 294 450; do
         bad "white double three $k: $(at $((3640 + k)))"
 done
 
+# scale: the hand-set Renju table times 0.5: every value (--classes all: the tempo 10 and
+# the four-three term 5000 too), or only the classes with no open three or more on a line (weak:
+# {one} 2, {two} 10, {closed three} 8 halved; white's double three 200 and the terms kept),
+# or only those with no two or more (space: {one} only).
+expect_exit 2 "$train" scale --rule renju --factor 0.5
+expect_exit 2 "$train" scale --rule renju "$tmp/prior.txt"
+expect_exit 2 "$train" scale --rule renju --factor 0.5 --classes strong "$tmp/prior.txt"
+expect_exit 1 "$train" scale --rule renju --factor 0.5 "$tmp/missing.txt"
+for c in all weak space; do
+    "$train" scale --rule renju --factor 0.5 --classes $c --out "$tmp/s-$c.txt" "$tmp/prior.txt"
+    svals=$(tail -n +2 "$tmp/s-$c.txt" | tr -s ' \n' '\n\n')
+    sat() { printf '%s\n' "$svals" | sed -n "$(($1 + 1))p"; }
+    got="$(sat 1) $(sat 15) $(sat 126) $(sat $((3640 + 294))) $(sat $((5460 + 294))) $(sat 7280) $(sat 7281)"
+    case $c in
+    all) want="1 5 4 100 100 5 2500" ;;
+    weak) want="1 5 4 200 200 10 5000" ;;
+    space) want="1 10 8 200 200 10 5000" ;;
+    esac
+    [ "$got" = "$want" ] && ok || bad "scale --classes $c: $got, want $want"
+done
+
+# --classes threats --role waiting: only the waiting side's open-four points (class 715,
+# {open four}: 400) and four-three points (class 579, {four, open three}: 36 + 40 + 300),
+# of either colour; the side to move's and the double three (class 294) kept.
+expect_exit 2 "$train" scale --rule renju --factor 0.5 --role bogus "$tmp/prior.txt"
+"$train" scale --rule renju --factor 0.5 --classes threats --role waiting --out "$tmp/s-tw.txt" \
+    "$tmp/prior.txt"
+svals=$(tail -n +2 "$tmp/s-tw.txt" | tr -s ' \n' '\n\n')
+got=""
+for i in 715 $((1820 + 715)) $((3640 + 715)) $((5460 + 715)) 579 $((1820 + 579)) $((5460 + 579)) \
+    $((5460 + 294)) 7281; do got="$got $(sat $i)"; done
+[ "$got" = " 400 200 400 200 376 188 188 200 5000" ] && ok || bad "scale --classes threats --role waiting:$got"
+
 # A table file as the evaluation: the hand-set one written by prior plays the same
 # games as --eval hand.
 "$train" selfplay --rule renju --games 6 --seed 5 --nodes 1500 --eval "table:$tmp/prior.txt" \

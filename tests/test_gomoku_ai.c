@@ -220,6 +220,35 @@ int main(void) {
     CHECK_MSG(info.win_found != 1 && info.eval < RV_GOMOKU_AI_WIN_MIN,
               "a win from a narrow list of answers: played %s, eval %d", mv, info.eval);
 
+    /* The threat solver (VCT) against counter-fours: a defender's four is blocked, and a
+       plain block leaves the defender to answer the open three again. Two won positions of
+       `bench search --threats` with two winning moves each (Rapfi 0.43 at 1,000,000 nodes, to
+       move after j10 or g11, f11 or g7, rates itself mated in 6-12 plies); a think of depth 1
+       wins only if the solver finds the win before alpha-beta (it did not when a
+       counter-four's plain block ended the line). */
+    {
+        static const struct {
+            rv_gomoku_rule rule;
+            const char *moves, *win, *win2;
+        } vct[] = {
+            {RV_RULE_FREESTYLE, "h8 h9 h7 f7 g8 i6 g10 i8 f9 i7 i9 g6 e8 d7 h10 i4 i5 e10", "j10",
+             "g11"},
+            {RV_RULE_RENJU,
+             "h8 i9 j8 i8 i7 h6 j9 j6 i6 i5 j4 h4 k7 h5 h7 j7 j5 k4 h3 f9 k6 i4 j3 g3 f2 f8 j2 j1 "
+             "g9 f10 f7",
+             "f11", "g7"},
+        };
+        for (size_t i = 0; i < sizeof vct / sizeof vct[0]; i++) {
+            setup(&g, vct[i].rule, vct[i].moves);
+            lim = (rv_gomoku_limits){0, 1, 0, 400000, 0};
+            CHECK(rv_gomoku_ai_think(ai, &g, &lim, &info) == RV_OK);
+            name(info.x, info.y, mv);
+            CHECK_MSG(info.win_found == 1 && (!strcmp(mv, vct[i].win) || !strcmp(mv, vct[i].win2)),
+                      "VCT position %zu: played %s, eval %d (expected a win with %s or %s)", i, mv,
+                      info.eval, vct[i].win, vct[i].win2);
+        }
+    }
+
     /* a VCF (hand-checked): black h8 i8 j8 (g8 white) and k9 k10; k8 is a four and a three,
        white must take l8, then k11 or k7 is an open four. The line starts at k8 (l8, the
        other four on row 8, lets white block at k8) and the rules module sees it end in a

@@ -69,6 +69,8 @@ typedef struct honest {
     int sent_ply;       /* the number of moves when it was sent */
     double sent;
     double worst;       /* slowest answer, seconds */
+    double worst_at;    /* when its move was sent (CLOCK_MONOTONIC, as RV_SERVE_TRACE) */
+    int worst_ply;
     int answers;
     int over;
     char result[128];
@@ -105,7 +107,8 @@ static int honest_step(honest *h) {
                (!h->waiting || cJSON_GetArraySize(cJSON_GetObjectItem(last, "moves")) > h->sent_ply)) {
         double now = harness_now();
         if (h->waiting) {
-            if (now - h->sent > h->worst) h->worst = now - h->sent;
+            if (now - h->sent > h->worst)
+                h->worst = now - h->sent, h->worst_at = h->sent, h->worst_ply = h->sent_ply;
             h->answers++;
         }
         cJSON *pt = cJSON_GetArrayItem(cJSON_GetObjectItem(last, "legal"), 0);
@@ -178,7 +181,7 @@ int main(void) {
     const char *mk = "{\"type\":\"create\",\"variant\":\"renju\",\"mode\":\"ai\",\"level\":20}";
     const char *mv = "{\"type\":\"move\",\"move\":\"h8\"}";
     long rss_max = 0, cpu0 = harness_cpu_ticks(pid);
-    double load_max = 0;
+    double load_max = 0, tick_max = 0, tick_max_at = 0;
     double t0 = harness_now(), end = t0 + seconds, limit = t0 + seconds + 300;
     int lost = 0, tick = 0, reopened = 0;
     while (harness_now() < limit) {
@@ -210,6 +213,7 @@ int main(void) {
             if (l > load_max) load_max = l;
         }
         tick++;
+        if (harness_now() - ts > tick_max) tick_max = harness_now() - ts, tick_max_at = ts;
         while (harness_now() - ts < 0.05) {
             /* The honest players read while they wait. */
             for (int i = 0; i < HONEST; i++) {
@@ -222,12 +226,16 @@ int main(void) {
     double took = harness_now() - t0;
     long cpu = harness_cpu_ticks(pid) - cpu0;
     for (int i = 0; i < HONEST; i++)
-        fprintf(stderr, "soak: honest game %d: %s after %d answers, the slowest in %.2f s\n", i + 1,
-                hp[i].over == 1 ? hp[i].result : "NOT FINISHED", hp[i].answers, hp[i].worst);
+        fprintf(stderr,
+                "soak: honest game %d (room %s): %s after %d answers, the slowest in %.2f s "
+                "(ply %d, sent at %.3f)\n",
+                i + 1, hp[i].room, hp[i].over == 1 ? hp[i].result : "NOT FINISHED", hp[i].answers,
+                hp[i].worst, hp[i].worst_ply, hp[i].worst_at);
     fprintf(stderr,
             "soak: %.0f s, %d ticks; server RSS at most %ld kB, CPU %.1f s; %d flood connections "
             "reopened\n",
             took, tick, rss_max, (double)cpu / (double)sysconf(_SC_CLK_TCK), reopened);
+    fprintf(stderr, "soak: the test's longest tick of sends %.2f s (at %.3f)\n", tick_max, tick_max_at);
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
     double stretch = cores > 0 && load_max > (double)cores ? load_max / (double)cores : 1.0;
     fprintf(stderr, "soak: load average at most %.1f on %ld cores: answer bound %.1f s\n", load_max,

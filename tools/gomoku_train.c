@@ -40,6 +40,12 @@
  *   rv-gomoku-train emit-moves --out FILE.c FREESTYLE STANDARD RENJU
  *       Turns three move-score tables into src/gomoku/move_weights.c.
  *
+ *   rv-gomoku-train scale --rule R --factor F [--classes all|weak|space|threats]
+ *                         [--role both|to-move|waiting] [--out FILE] TABLE
+ *       Writes TABLE's values times F: every value (all), or only the classes with no
+ *       open three, four or five on any line (weak), with no two or more (space), or of
+ *       a four-three or open-four point (threats); of both roles or one.
+ *
  *   selfplay and versus take --moves hand|fitted|table:FILE (versus also
  *   --against-moves) for the engines' move scores.
  *
@@ -75,6 +81,8 @@ static void usage(FILE *f) {
             "       rv-gomoku-train emit --out FILE.c FREESTYLE STANDARD RENJU\n"
             "       rv-gomoku-train movefit --rule R [--l2 X] [--iters N] [--out FILE] DATA...\n"
             "       rv-gomoku-train emit-moves --out FILE.c FREESTYLE STANDARD RENJU\n"
+            "       rv-gomoku-train scale --rule R --factor F [--classes C] [--role O] [--out FILE]\n"
+            "                             TABLE\n"
             "\n"
             "R is freestyle, standard or renju (15x15).\n"
             "selfplay  N engine-vs-engine games, K nodes a move (default 4000), from\n"
@@ -102,6 +110,13 @@ static void usage(FILE *f) {
             "          the hand-set order (default 0.5), N Newton steps (default 60); one\n"
             "          game in 10 held out, its hit rates printed; writes text (moves.txt).\n"
             "emit-moves  the C source of the three rules' move scores.\n"
+            "scale     TABLE's values times F, rounded, written as a table (default\n"
+            "          scaled.txt): --classes all (default: every class, both colours and\n"
+            "          roles, and the tempo and threat terms), weak (the classes with no\n"
+            "          open three, four or five on any line; the rest kept), space (no two or\n"
+            "          more on any line) or threats (a four-three or open-four point: a\n"
+            "          double four, a four and an open three, or an open four); --role both\n"
+            "          (default), to-move or waiting: the scaled classes' role.\n"
             "--moves hand|fitted|table:FILE (selfplay, versus; versus also --against-moves):\n"
             "          the engine's move scores (hand: the hand-set order; FILE: movefit's).\n");
 }
@@ -1092,6 +1107,75 @@ static int load_eval(const char *who, const char *spec, rv_gomoku_rule rule, gb_
     return 0;
 }
 
+/* ------------------------------------------------------------------ scale */
+
+/* The strongest line kind (PAT_*) of each class, and its threat level (TL_*) for each
+   colour under the rule. */
+static void class_kinds(rv_gomoku_rule rule, int *top, int (*tl)[NCLS]) {
+    for (int k = 0; k < NCLS; k++) top[k] = -1;
+    for (int i = 0; i < GB_COMBOS; i++) {
+        int k = gb_class_of(i), k4[4], m = 0;
+        if (top[k] >= 0) continue;
+        gb_combo_kinds(i, k4);
+        for (int d = 0; d < 4; d++)
+            if (k4[d] > m) m = k4[d];
+        top[k] = m;
+        for (int c = 0; c < 2; c++) {
+            int16_t val;
+            uint8_t level;
+            gb_combo_eval(k4, rule == RV_RULE_RENJU, c + 1, &val, &level);
+            tl[c][k] = level;
+        }
+    }
+}
+
+/* Writes TABLE's values times factor (classes: all, weak, space or threats; role: both,
+   to-move or waiting; see usage). */
+static int scale_table(rv_gomoku_rule rule, const char *in, double factor, const char *classes,
+                       const char *role, const char *out) {
+    int sel; /* 0 all, 1 weak, 2 space, 3 threats */
+    if (!strcmp(classes, "all"))
+        sel = 0;
+    else if (!strcmp(classes, "weak"))
+        sel = 1;
+    else if (!strcmp(classes, "space"))
+        sel = 2;
+    else if (!strcmp(classes, "threats"))
+        sel = 3;
+    else {
+        fprintf(stderr, "rv-gomoku-train scale: --classes '%s': expected all, weak, space or "
+                "threats\n", classes);
+        return 2;
+    }
+    int r0 = 0, r1 = 1;
+    if (!strcmp(role, "to-move"))
+        r1 = 0;
+    else if (!strcmp(role, "waiting"))
+        r0 = 1;
+    else if (strcmp(role, "both")) {
+        fprintf(stderr, "rv-gomoku-train scale: --role '%s': expected both, to-move or waiting\n",
+                role);
+        return 2;
+    }
+    static int v[NPAR], top[NCLS], tl[2][NCLS];
+    static double w[NPAR];
+    if (read_table(in, v)) return 1;
+    class_kinds(rule, top, tl);
+    for (int i = 0; i < NPAR; i++) w[i] = v[i];
+    for (int c = 0; c < 2; c++) {
+        for (int r = r0; r <= r1; r++)
+            for (int k = 0; k < NCLS; k++) {
+                int on = sel == 0 || (sel == 1 && top[k] <= PAT_BLOCK3) ||
+                         (sel == 2 && top[k] <= PAT_FLEX1) ||
+                         (sel == 3 && (tl[c][k] == TL_FOUR3 || tl[c][k] == TL_FLEX4));
+                if (on) w[par_cls(c, r, k)] = v[par_cls(c, r, k)] * factor;
+            }
+        if (sel == 0 && r0 == 0 && r1 == 1)
+            for (int x = 0; x < GB_X_N; x++) w[par_extra(c, x)] = v[par_extra(c, x)] * factor;
+    }
+    return write_table(out, rule, w);
+}
+
 /* ------------------------------------------------------------------ main */
 
 int main(int argc, char **argv) {
@@ -1102,16 +1186,17 @@ int main(int argc, char **argv) {
     const char *cmd = argv[1];
     if (strcmp(cmd, "selfplay") && strcmp(cmd, "versus") && strcmp(cmd, "fit") &&
         strcmp(cmd, "prior") && strcmp(cmd, "emit") && strcmp(cmd, "movefit") &&
-        strcmp(cmd, "emit-moves")) {
+        strcmp(cmd, "emit-moves") && strcmp(cmd, "scale")) {
         fprintf(stderr, "rv-gomoku-train: unknown command '%s'\n", cmd);
         usage(stderr);
         return 2;
     }
     rv_gomoku_rule rule = RV_RULE_FREESTYLE;
     long games = 0, seed = -1, nodes = 4000, iters = 60;
-    double l2 = -1, blend = 1; /* l2 < 0: the command's default */
+    double l2 = -1, blend = 1, factor = -1; /* l2 < 0: the command's default */
     const char *rule_name = NULL, *eval = "fitted", *against = NULL, *openings = "classic",
-               *out = NULL, *moves = "fitted", *against_moves = "fitted", *prior = "hand";
+               *out = NULL, *moves = "fitted", *against_moves = "fitted", *prior = "hand",
+               *classes = "all", *role = "both";
     const rv_cli_opt opts[] = {{"--rule", RV_CLI_STR, &rule_name, 0, 0},
                                {"--games", RV_CLI_INT, &games, 1, 10000000},
                                {"--seed", RV_CLI_INT, &seed, 0, 1000000000},
@@ -1126,6 +1211,9 @@ int main(int argc, char **argv) {
                                {"--moves", RV_CLI_STR, &moves, 0, 0},
                                {"--against-moves", RV_CLI_STR, &against_moves, 0, 0},
                                {"--prior", RV_CLI_STR, &prior, 0, 0},
+                               {"--factor", RV_CLI_NUM, &factor, 0, 100},
+                               {"--classes", RV_CLI_STR, &classes, 0, 0},
+                               {"--role", RV_CLI_STR, &role, 0, 0},
                                {NULL, RV_CLI_FLAG, NULL, 0, 0}};
     char who[64];
     snprintf(who, sizeof who, "rv-gomoku-train %s", cmd);
@@ -1202,6 +1290,13 @@ int main(int argc, char **argv) {
             return 2;
         }
         return movefit(rule, l2 >= 0 ? l2 : 0.5, iters, nfiles, files, out ? out : "moves.txt");
+    }
+    if (!strcmp(cmd, "scale")) {
+        if (!rule_name || factor < 0 || nfiles != 1) {
+            fprintf(stderr, "rv-gomoku-train scale: needs --rule, --factor and one TABLE\n");
+            return 2;
+        }
+        return scale_table(rule, files[0], factor, classes, role, out ? out : "scaled.txt");
     }
     if (nfiles != 3 || !out) {
         fprintf(stderr, "rv-gomoku-train %s: needs --out FILE.c and 3 table files\n", cmd);

@@ -3,8 +3,10 @@
  * A four is answered at its completion point; an open three may be answered at
  * any point that stops the open four (the attacker's four-making points) or by a
  * counter-four of the defender — every such defence is tried (an AND node), so a
- * win found here is forced. Black's moves are filtered by the Renju rules
- * (gb_legal), and a completion point black may not take wins for white.
+ * win found here is forced. A counter-four is blocked, and the three, if it still
+ * stands, must be answered again (the defender's fours are finite). Black's moves
+ * are filtered by the Renju rules (gb_legal), and a completion point black may not
+ * take wins for white.
  */
 #include <string.h>
 
@@ -115,10 +117,17 @@ static int attack(vct_ctx *v, int depth) {
     if (b->cnt[A - 1][TL_FIVE]) return 1;
     int pts[RV_GOMOKU_MAX_POINTS], n;
     if (b->cnt[D - 1][TL_FIVE]) {
-        /* the defender's four must be blocked, and the block must be a four itself */
-        if (gb_collect(b, D, TL_FIVE, pts, 2) != 1 || !gb_legal(b, pts[0])) return 0;
-        if (!gb_makes_four(b, A, pts[0]) || depth <= 0) return 0;
-        return try_threat(v, pts[0], depth);
+        /* the defender's four (a counter-four against our open three) must be blocked: a
+           block that is a four of ours goes on as a threat; a plain block leaves the
+           defender to move with our open three still standing, to be answered again (the
+           block counts as a threat of the depth) */
+        if (gb_collect(b, D, TL_FIVE, pts, 2) != 1 || !gb_legal(b, pts[0]) || depth <= 0) return 0;
+        if (gb_makes_four(b, A, pts[0])) return try_threat(v, pts[0], depth);
+        gb_play(b, pts[0]);
+        int win = b->cnt[A - 1][TL_FLEX4] && !b->cnt[D - 1][TL_FIVE] && open_four_legal(b, A) &&
+                  defend_three(v, depth - 1);
+        gb_undo(b);
+        return win;
     }
     if (b->cnt[A - 1][TL_FLEX4] && open_four_legal(b, A)) return 1;
     if (depth <= 0 || memo_failed(v, depth)) return 0;

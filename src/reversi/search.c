@@ -48,6 +48,9 @@
 #ifndef LMR_MOVES
 #define LMR_MOVES 3 /* ... for the moves after the first LMR_MOVES (corners excepted) */
 #endif
+#ifndef ASP_W
+#define ASP_W 300 /* the root's aspiration window: half-width, centidiscs */
+#endif
 #ifndef PC_T
 #define PC_T 1.2 /* ProbCut's confidence in play: cut beyond PC_T standard deviations */
 #endif
@@ -584,8 +587,8 @@ static void think(rv_reversi_ai *ai, uint64_t P, uint64_t O, const plan *p,
      * last one times the growth between the last two (1.5 to 4).  When the
      * best move has just changed, the next iteration starts while less than
      * half the budget is used even if it may not finish (a move it completes
-     * that beats the previous score is still taken). */
-    int prev = rv_ai_eval(ai, P, O);
+     * that beats the previous best move at that depth is still taken). */
+    int prev = rv_ai_eval(ai, P, O), prev2 = prev;
     int max_depth = p->depth;
     int direct_solve = empties <= p->solve && !p->plan_ms && !p->noise;
     if (direct_solve) max_depth = 0;
@@ -597,7 +600,11 @@ static void think(rv_reversi_ai *ai, uint64_t P, uint64_t O, const plan *p,
         if (p->noise || d <= 2) {
             v = root_iteration(ai, P, O, &st, mv, n, d, -INF, INF, p->noise, &rng, &best);
         } else {
-            int lo = prev - 300, hi = prev + 300;
+            /* The window is centred on the score of the iteration two plies
+             * back: scores alternate with the depth's parity (about 3 discs
+             * higher for the mover at odd depths than at even ones), so the
+             * last iteration's score is off by about the window's width. */
+            int lo = prev2 - ASP_W, hi = prev2 + ASP_W;
             for (;;) {
                 v = root_iteration(ai, P, O, &st, mv, n, d, lo, hi, 0, &rng, &best);
                 if (ai->aborted || (v > lo && v < hi)) break;
@@ -610,12 +617,17 @@ static void think(rv_reversi_ai *ai, uint64_t P, uint64_t O, const plan *p,
             }
         }
         if (ai->aborted) {
-            if (best >= 0 && best != out->move && v > prev) {
+            /* a move that beat the previous best move at this depth (it was
+             * searched first) is taken; comparing with the last iteration's
+             * score mixed the parities and kept nearly every such move out
+             * at even depths */
+            if (best >= 0 && best != out->move) {
                 out->move = best;
                 out->eval_centi = v;
             }
             break;
         }
+        prev2 = prev;
         prev = v;
         out->move = best;
         out->eval_centi = v;

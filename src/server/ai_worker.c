@@ -36,6 +36,8 @@ static void *worker(void *arg) {
         s->ai_queued--;
         int ms = think_ms(s, s->ai_queued);
         w->busy = j;
+        srv_trace(s, "ai0", "%s %d %d %d %d", j->room, rv_game_nmoves(&j->game), j->hint, ms,
+                  s->ai_queued);
         pthread_mutex_unlock(&s->ai_lock);
 
         if (j->opening) {
@@ -48,6 +50,7 @@ static void *worker(void *arg) {
             j->status = rv_game_ai_think(w->ai, &j->game, j->level, ms, &j->x, &j->y);
         }
 
+        srv_trace(s, "ai1", "%s %d %d %d", j->room, rv_game_nmoves(&j->game), j->hint, j->status);
         pthread_mutex_lock(&s->ai_lock);
         w->busy = NULL;
         j->next = s->done;
@@ -142,6 +145,7 @@ static int submit(srv *s, room *r, int hint, int seat) {
     else s->todo_head = j;
     s->todo_tail = j;
     s->ai_queued++;
+    srv_trace(s, "aiq", "%s %d %d %d", j->room, rv_game_nmoves(&j->game), hint, s->ai_queued);
     pthread_cond_signal(&s->ai_cond);
     pthread_mutex_unlock(&s->ai_lock);
     return 0;

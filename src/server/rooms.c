@@ -1290,6 +1290,7 @@ static void do_move(srv *s, srv_conn *c, const cJSON *msg) {
         return srv_opening_point(s, c, x, y);
     }
     int from = rv_game_nmoves(&r->game);
+    srv_trace(s, "mv", "%s %d", r->rec.id, from);
     rv_game g = r->game;
     char why[160];
     int kind = 0;
@@ -1513,6 +1514,8 @@ static void hint_done(srv *s, room *r, ai_job *job) {
 
 void srv_ai_done(srv *s, ai_job *job) {
     room *r = find_loaded(s, job->room);
+    srv_trace(s, "aid", "%s %d %d %d", job->room, rv_game_nmoves(&job->game), job->hint,
+              r ? job->gen == r->gen : -1);
     if (!r) return;
     if (job->hint) return hint_done(s, r, job);
     if (job->gen != r->gen) {

@@ -172,6 +172,9 @@ static int callback_game(struct lws *wsi, enum lws_callback_reasons reason, void
             lws_close_reason(wsi, LWS_CLOSE_STATUS_POLICY_VIOLATION, NULL, 0);
             return -1;
         }
+        if (s && s->trace && c->seat && c->room && c->qhead)
+            srv_trace(s, "wr", "%s %d %d", c->room->rec.id, rv_game_nmoves(&c->room->game),
+                      c->qsfirst == c->qhead);
         if (srv_queue_write(c)) return -1;
         break;
     }

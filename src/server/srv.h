@@ -63,6 +63,7 @@ typedef struct srv_msg {
     struct srv_msg *next, *prev;
     srv_buf *buf;
     uint64_t queued_ns;        /* for a state: when it was queued */
+    struct srv_msg *snext;     /* for a state: the next queued state (newer) */
 } srv_msg;
 
 typedef struct srv_conn {
@@ -71,7 +72,8 @@ typedef struct srv_conn {
     int seat;                  /* RV_BLACK, RV_WHITE, or 0 for a spectator */
     struct srv_conn *next_in_room;
     srv_msg *qhead, *qtail;
-    srv_msg *qstate;           /* the queued state message, replaced by a newer one */
+    srv_msg *qsfirst, *qstate; /* the oldest and newest queued states (chained by snext):
+                                  a client with a backlog gets the newest only (outq.c) */
     int qlen;
     size_t qbytes;
     srv_queues *queues;        /* the server's totals (NULL in a test harness) */
