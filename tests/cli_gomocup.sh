@@ -152,12 +152,13 @@ out=$(printf '%s\r\n%s\r\n%s\r\n' 'INFO timeout_turn 2147483647' 'INFO timeout_m
 t1=$(now_ms)
 echo "$out" | grep -Eq '^[0-9]+,[0-9]+$' && ok || bad "huge timeout_turn + timeout_match 3000: '$out'"
 [ $((t1 - t0)) -lt 3000 ] && ok || bad "huge timeout_turn answered after $((t1 - t0)) ms (match 3000)"
-# a node limit (--nodes, INFO max_node) replaces the clock: the think stops near the count
-# (polled every 256 nodes), and the same count gives the same move and the same node count
-# whatever the machine's load
+# a node limit (--nodes, INFO max_node) replaces the clock: the think never passes the count
+# by more than a poll (every 256 nodes) and may stop well before it when the next iteration is
+# predicted not to fit (where depends on the evaluation), and the same count gives the same
+# move and the same node count whatever the machine's load
 msg_nodes() { sed -n 's/^MESSAGE depth [0-9]* eval -*[0-9]* nodes \([0-9]*\) .*/\1/p'; }
 n=$(printf '%s\r\n' "$midgame" | "$RENVERSI" gomocup --nodes 3000 | msg_nodes)
-[ -n "$n" ] && [ "$n" -ge 2000 ] && [ "$n" -le 3300 ] && ok || bad "--nodes 3000 searched '$n' nodes"
+[ -n "$n" ] && [ "$n" -ge 1 ] && [ "$n" -le 3300 ] && ok || bad "--nodes 3000 searched '$n' nodes"
 a=$(printf '%s\r\n' "$midgame" | "$RENVERSI" gomocup --nodes 20000 | sed 's/ time .*//')
 b=$(printf '%s\r\n%s\r\n' 'INFO max_node 20000' "$midgame" | "$RENVERSI" gomocup | sed 's/ time .*//')
 [ -n "$a" ] && [ "$a" = "$b" ] && ok || bad "--nodes 20000 '$a' and INFO max_node 20000 '$b' differ"

@@ -166,6 +166,8 @@ void srv_ai_cancel(srv *s, room *r) {
         if (!strcmp(j->room, r->rec.id)) {
             *pp = j->next;
             s->ai_queued--;
+            srv_trace(s, "aix", "%s %d %d %d", j->room, rv_game_nmoves(&j->game), j->hint,
+                      s->ai_queued);
             if (j->hint) r->hints--;
             free(j);
         } else {

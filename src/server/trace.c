@@ -6,13 +6,15 @@
  * game, moves before it, when its message arrived), `c0`/`c1` (the store worker sends the
  * commit / has its answer: game, moves before, batch size), `done` (the network thread has
  * the answer: room, moves before), `heard` (the watch thread received a notice: its text),
- * `apply` (the network thread applied a change heard: room, moves before); for the computer's
- * moves and hints: `mv` (the network thread took a player's move: room, moves before), `aiq`
- * (a job queued: room, moves, hint, jobs queued with it), `ai0` (a worker starts it: room,
- * moves, hint, its time in ms, jobs still queued), `ai1` (its answer: room, moves, hint,
- * status), `aid` (the network thread has the answer: room, moves, hint, 1 when the room still
- * wants it); `wr` (libwebsockets may write to a seated player: room, moves, 1 when the
- * message is a state). Off (one test of
+ * `apply` (the network thread applied a change heard: room, moves before); for the
+ * computer's moves and hints: `mv` (the network thread took a player's move: room, moves
+ * before), `aiq` (a job queued: room, moves, hint, jobs queued with it), `ai0` (a worker
+ * starts it: room, moves, hint, its time in ms, jobs still queued), `ai1` (its answer: room,
+ * moves, hint, status), `aix` (a queued job withdrawn: room, moves, hint, jobs left), `aid`
+ * (the network thread has the answer: room, moves, hint, 1 when the room still wants it);
+ * `wr` (libwebsockets may write to a seated player: room, moves, 1 when the message is a
+ * state). aiq, ai0 and aix are written under the queue's lock, in its order (the soak test
+ * replays them). Off (one test of
  * a pointer) unless the variable is set; meant for load tests, not for production.
  */
 #include <stdarg.h>
