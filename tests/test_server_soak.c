@@ -98,6 +98,7 @@ static void replay_trace(const char *path, char rooms[][32], int nrooms, ai_repl
         if (sscanf(line, "%7s %llu %23s %d %d", stage, &ns, k.room, &k.moves, &k.hint) != 5)
             continue;
         if (!strcmp(stage, "aiq")) {
+            queued = ar->n + 1; /* a line without the count is counted as out of step */
             if (sscanf(line, "%*s %*u %*s %*d %*d %d", &queued) != 1 || queued != ar->n + 1 ||
                 ar->n == 256) {
                 ar->mismatched++;
