@@ -94,6 +94,24 @@ for i in 715 $((1820 + 715)) $((3640 + 715)) $((5460 + 715)) 579 $((1820 + 579))
     $((5460 + 294)) 7281; do got="$got $(sat $i)"; done
 [ "$got" = " 400 200 400 200 376 188 188 200 5000" ] && ok || bad "scale --classes threats --role waiting:$got"
 
+# The twos, the open-four points and the threat terms: class 5 is {closed two} (3), 15 {two}
+# (10), 1 {one} (2), 126 {closed three} (8), 715 {open four} (400), 579 {four, open three}
+# (376); 7280-7283 black's tempo and terms (10, 5000, 2000, 300). Halves round away from 0.
+for c in twos closed-twos open-twos open-four terms; do
+    "$train" scale --rule renju --factor 0.5 --classes $c --out "$tmp/s-$c.txt" "$tmp/prior.txt"
+    svals=$(tail -n +2 "$tmp/s-$c.txt" | tr -s ' \n' '\n\n')
+    got=""
+    for i in 5 15 1 126 715 $((5460 + 715)) 579 7280 7281 7282 7283; do got="$got $(sat $i)"; done
+    case $c in
+    twos) want=" 2 5 2 8 400 400 376 10 5000 2000 300" ;;
+    closed-twos) want=" 2 10 2 8 400 400 376 10 5000 2000 300" ;;
+    open-twos) want=" 3 5 2 8 400 400 376 10 5000 2000 300" ;;
+    open-four) want=" 3 10 2 8 200 200 376 10 5000 2000 300" ;;
+    terms) want=" 3 10 2 8 400 400 376 10 2500 1000 150" ;;
+    esac
+    [ "$got" = "$want" ] && ok || bad "scale --classes $c:$got, want$want"
+done
+
 # A table file as the evaluation: the hand-set one written by prior plays the same
 # games as --eval hand.
 "$train" selfplay --rule renju --games 6 --seed 5 --nodes 1500 --eval "table:$tmp/prior.txt" \

@@ -40,11 +40,13 @@
  *   rv-gomoku-train emit-moves --out FILE.c FREESTYLE STANDARD RENJU
  *       Turns three move-score tables into src/gomoku/move_weights.c.
  *
- *   rv-gomoku-train scale --rule R --factor F [--classes all|weak|space|threats]
- *                         [--role both|to-move|waiting] [--out FILE] TABLE
+ *   rv-gomoku-train scale --rule R --factor F [--classes C] [--role both|to-move|waiting]
+ *                         [--out FILE] TABLE
  *       Writes TABLE's values times F: every value (all), or only the classes with no
- *       open three, four or five on any line (weak), with no two or more (space), or of
- *       a four-three or open-four point (threats); of both roles or one.
+ *       open three, four or five on any line (weak), with no two or more (space), whose
+ *       strongest line is a two (twos), a closed two (closed-twos) or an open two
+ *       (open-twos), of a four-three or open-four point (threats), of an open-four
+ *       point (open-four), or only the three threat terms (terms); of both roles or one.
  *
  *   selfplay and versus take --moves hand|fitted|table:FILE (versus also
  *   --against-moves) for the engines' move scores.
@@ -114,8 +116,11 @@ static void usage(FILE *f) {
             "          scaled.txt): --classes all (default: every class, both colours and\n"
             "          roles, and the tempo and threat terms), weak (the classes with no\n"
             "          open three, four or five on any line; the rest kept), space (no two or\n"
-            "          more on any line) or threats (a four-three or open-four point: a\n"
-            "          double four, a four and an open three, or an open four); --role both\n"
+            "          more on any line), threats (a four-three or open-four point: a\n"
+            "          double four, a four and an open three, or an open four), twos (the\n"
+            "          strongest line a two), closed-twos, open-twos, open-four (an open-four\n"
+            "          point: a double four or an open four) or terms (only the four-three,\n"
+            "          double-three and answered four-three terms, no class); --role both\n"
             "          (default), to-move or waiting: the scaled classes' role.\n"
             "--moves hand|fitted|table:FILE (selfplay, versus; versus also --against-moves):\n"
             "          the engine's move scores (hand: the hand-set order; FILE: movefit's).\n");
@@ -1129,22 +1134,37 @@ static void class_kinds(rv_gomoku_rule rule, int *top, int (*tl)[NCLS]) {
     }
 }
 
-/* Writes TABLE's values times factor (classes: all, weak, space or threats; role: both,
-   to-move or waiting; see usage). */
+/* scale's class selections (--classes): the name, and which classes it takes by the strongest
+   line kind of the class (top) and the colour's threat level there (tl); terms: the three threat
+   terms only, no class. */
+static const char *const scale_sel[] = {"all",    "weak",        "space",     "threats",
+                                        "twos",   "closed-twos", "open-twos", "open-four",
+                                        "terms"};
+#define SCALE_SELS ((int)(sizeof scale_sel / sizeof scale_sel[0]))
+
+static int scale_takes(int sel, int top, int tl) {
+    switch (sel) {
+    case 0: return 1;
+    case 1: return top <= PAT_BLOCK3;
+    case 2: return top <= PAT_FLEX1;
+    case 3: return tl == TL_FOUR3 || tl == TL_FLEX4;
+    case 4: return top >= PAT_BLOCK2 && top <= PAT_FLEX2_4;
+    case 5: return top == PAT_BLOCK2;
+    case 6: return top >= PAT_FLEX2 && top <= PAT_FLEX2_4;
+    case 7: return tl == TL_FLEX4;
+    default: return 0;
+    }
+}
+
+/* Writes TABLE's values times factor (classes: one of scale_sel; role: both, to-move or
+   waiting; see usage). */
 static int scale_table(rv_gomoku_rule rule, const char *in, double factor, const char *classes,
                        const char *role, const char *out) {
-    int sel; /* 0 all, 1 weak, 2 space, 3 threats */
-    if (!strcmp(classes, "all"))
-        sel = 0;
-    else if (!strcmp(classes, "weak"))
-        sel = 1;
-    else if (!strcmp(classes, "space"))
-        sel = 2;
-    else if (!strcmp(classes, "threats"))
-        sel = 3;
-    else {
-        fprintf(stderr, "rv-gomoku-train scale: --classes '%s': expected all, weak, space or "
-                "threats\n", classes);
+    int sel = 0;
+    while (sel < SCALE_SELS && strcmp(classes, scale_sel[sel])) sel++;
+    if (sel == SCALE_SELS) {
+        fprintf(stderr, "rv-gomoku-train scale: --classes '%s': expected all, weak, space, "
+                "threats, twos, closed-twos, open-twos, open-four or terms\n", classes);
         return 2;
     }
     int r0 = 0, r1 = 1;
@@ -1162,16 +1182,15 @@ static int scale_table(rv_gomoku_rule rule, const char *in, double factor, const
     if (read_table(in, v)) return 1;
     class_kinds(rule, top, tl);
     for (int i = 0; i < NPAR; i++) w[i] = v[i];
+    int terms = !strcmp(scale_sel[sel], "terms");
     for (int c = 0; c < 2; c++) {
         for (int r = r0; r <= r1; r++)
-            for (int k = 0; k < NCLS; k++) {
-                int on = sel == 0 || (sel == 1 && top[k] <= PAT_BLOCK3) ||
-                         (sel == 2 && top[k] <= PAT_FLEX1) ||
-                         (sel == 3 && (tl[c][k] == TL_FOUR3 || tl[c][k] == TL_FLEX4));
-                if (on) w[par_cls(c, r, k)] = v[par_cls(c, r, k)] * factor;
-            }
-        if (sel == 0 && r0 == 0 && r1 == 1)
-            for (int x = 0; x < GB_X_N; x++) w[par_extra(c, x)] = v[par_extra(c, x)] * factor;
+            for (int k = 0; k < NCLS; k++)
+                if (scale_takes(sel, top[k], tl[c][k]))
+                    w[par_cls(c, r, k)] = v[par_cls(c, r, k)] * factor;
+        for (int x = 0; x < GB_X_N; x++)
+            if ((sel == 0 && r0 == 0 && r1 == 1) || (terms && x != GB_X_TEMPO))
+                w[par_extra(c, x)] = v[par_extra(c, x)] * factor;
     }
     return write_table(out, rule, w);
 }

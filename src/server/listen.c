@@ -55,7 +55,8 @@ int srv_listen_open(srv_listener *l, const char *host, int port, char *err, size
             continue;
         }
         int one = 1;
-        setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
+        /* Best effort: without it a restart may wait for TIME_WAIT, which bind reports. */
+        (void)setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
         if (bind(fd, a->ai_addr, a->ai_addrlen) == 0 && listen(fd, 511) == 0) {
             l->fd = fd;
             break;
@@ -143,14 +144,17 @@ static void *accept_main(void *arg) {
             continue;
         srv_accepted acc = {-1, 0};
         if (fd >= 0) {
-            fcntl(fd, F_SETFD, FD_CLOEXEC);
             /* What the kernel holds for a client that does not read is bounded too (it would
                otherwise grow to megabytes per connection before the server's own queue
                fills). */
             int sndbuf = SRV_SOCKET_SNDBUF;
-            setsockopt(fd, SOL_SOCKET, SO_SNDBUF, &sndbuf, sizeof sndbuf);
-            acc.fd = srv_relay_add(l->relay, fd, &acc.serial);
-            e = errno;
+            if (fcntl(fd, F_SETFD, FD_CLOEXEC) ||
+                setsockopt(fd, SOL_SOCKET, SO_SNDBUF, &sndbuf, sizeof sndbuf)) {
+                e = errno; /* unbounded or inherited: refused, as when the relay cannot take it */
+            } else {
+                acc.fd = srv_relay_add(l->relay, fd, &acc.serial);
+                e = errno;
+            }
             if (acc.fd < 0) close(fd);
         }
         if (acc.fd < 0) {

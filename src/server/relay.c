@@ -121,7 +121,8 @@ static void pair_expire(srv_relay *r, relay_pair *p) {
     if (p->t >= 0 && !(p->t_shut && p->out_len == 0 && ioctl(p->t, SIOCOUTQ, &unsent) == 0 &&
                        unsent == 0)) {
         struct linger reset = {1, 0};
-        setsockopt(p->t, SOL_SOCKET, SO_LINGER, &reset, sizeof reset);
+        /* If the reset cannot be set, the close below is an ordinary one. */
+        (void)setsockopt(p->t, SOL_SOCKET, SO_LINGER, &reset, sizeof reset);
     }
     pair_kill(r, p);
 }
@@ -443,11 +444,13 @@ int srv_relay_add(srv_relay *r, int tcp_fd, uint64_t *serial) {
     p->a = sv[0];
     srv_wsguard_init(&p->g);
     int size = RELAY_SOCKETPAIR_SNDBUF, one = 1;
-    setsockopt(sv[1], SOL_SOCKET, SO_SNDBUF, &size, sizeof size);
-    /* Small answers go out at once (the relay writes what libwebsockets wrote, in pieces). */
-    setsockopt(tcp_fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
+    /* Small answers go out at once (the relay writes what libwebsockets wrote, in pieces);
+       best effort: without it they go out a little later. */
+    (void)setsockopt(tcp_fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
     int fl = fcntl(tcp_fd, F_GETFL);
-    if (fl < 0 || fcntl(tcp_fd, F_SETFL, fl | O_NONBLOCK)) {
+    /* The pair's buffer is a bound on what one client holds: no bound, no client. */
+    if (setsockopt(sv[1], SOL_SOCKET, SO_SNDBUF, &size, sizeof size) || fl < 0 ||
+        fcntl(tcp_fd, F_SETFL, fl | O_NONBLOCK)) {
         close(sv[0]);
         close(sv[1]);
         free(p);
