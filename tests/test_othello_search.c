@@ -194,51 +194,65 @@ static void test_time_limit_solve_size(void) {
     rv_reversi_ai_free(ai);
 }
 
-/* The game clock's plan, by hand: 60 empties, 60 s left, a margin of 50 ms +
- * 2% (1.25 s) leaves 58.75 s for the mover's 22 moves down to 16 empties plus
- * two in reserve: 2447.9 ms each, over the 0.6 of a budget a move spends on
- * average: 4079 ms.  At 14 empties the plan (58.75 s / 2 / 0.6) is over the
- * cap, half of what is left (29375 ms); an increment adds three quarters of
- * itself before the division (6579 ms); never more than what is left, never
- * under 10 ms. */
+/* The game clock's plan, by hand.  Weights: a move at 47 empties or more
+ * 0.5, from 30 to 19 empties 1.5, else 1; two moves of weight 1 are kept in
+ * reserve.  60 empties, 60 s left: a margin of 50 ms + 2% (1.25 s) leaves
+ * 58.75 s; the mover's moves 60..18 weigh 7 x 0.5 (60..48) + 8 x 1 (46..32)
+ * + 6 x 1.5 (30..20) + 1 (18) = 21.5, with the reserve 23.5; this move's
+ * share 58.75 s x 0.5 / 23.5 = 1250 ms, over the 0.6 of a budget a move
+ * spends on average: 2083 ms.  At 14 empties the plan (58.75 s / 2 / 0.6) is
+ * over the cap, half of what is left (29375 ms); an increment adds three
+ * quarters of itself before the division ((1250 + 1500) / 0.6 = 4583 ms);
+ * never more than what is left, never under 10 ms. */
 static void test_clock_budget(void) {
-    CHECK_EQ_INT(rv_reversi_clock_budget_ms(60000, 0, 60), 4079);
+    CHECK_EQ_INT(rv_reversi_clock_budget_ms(60000, 0, 60), 2083);
     CHECK_EQ_INT(rv_reversi_clock_budget_ms(60000, 0, 14), 29375);
-    CHECK_EQ_INT(rv_reversi_clock_budget_ms(60000, 2000, 60), 6579);
-    /* 4 s at the first move of a game from the standard 8-ply openings (52
-     * empties): 3.87 s over 18 + 2 moves / 0.6 */
-    CHECK_EQ_INT(rv_reversi_clock_budget_ms(4000, 0, 52), 322);
-    /* 1 s at 20 empties: 930 ms over 2 + 2 moves / 0.6 */
-    CHECK_EQ_INT(rv_reversi_clock_budget_ms(1000, 0, 20), 387);
+    CHECK_EQ_INT(rv_reversi_clock_budget_ms(60000, 2000, 60), 4583);
+    /* 5 s at the first move of a game from the standard 8-ply openings (52
+     * empties, or 51 for white): 4.85 s; 3 x 0.5 + 8 + 9 + 1 + 2 = 21.5;
+     * 4850 x 0.5 / 21.5 / 0.6 = 187.98 */
+    CHECK_EQ_INT(rv_reversi_clock_budget_ms(5000, 0, 52), 187);
+    CHECK_EQ_INT(rv_reversi_clock_budget_ms(5000, 0, 51), 187);
+    /* 4 s at 40 empties: 3.87 s; 5 x 1 + 9 + 1 + 2 = 17; 3870 / 17 / 0.6 = 379.4 */
+    CHECK_EQ_INT(rv_reversi_clock_budget_ms(4000, 0, 40), 379);
+    /* 1 s at 28 empties: 930 ms; 5 x 1.5 + 1 + 2 = 10.5; 930 x 1.5 / 10.5 / 0.6
+     * = 221.4; at 20 empties 930 x 1.5 / 4.5 / 0.6 = 516.7, over the cap (465) */
+    CHECK_EQ_INT(rv_reversi_clock_budget_ms(1000, 0, 28), 221);
+    CHECK_EQ_INT(rv_reversi_clock_budget_ms(1000, 0, 20), 465);
     CHECK_EQ_INT(rv_reversi_clock_budget_ms(1000, 0, 0), 465);
     CHECK_EQ_INT(rv_reversi_clock_budget_ms(100, 100000, 40), 48);
     CHECK_EQ_INT(rv_reversi_clock_budget_ms(30, 0, 40), 10);
     CHECK_EQ_INT(rv_reversi_clock_budget_ms(-500, 0, 40), 10);
 
     /* Whole games on the plan (no search: each move charged a share of its
-     * budget), for either colour's parity of empties and clocks from 1 s to
-     * 5 min.  Spending 0.6 of each budget above 16 empties and nothing below
-     * (the solves there take milliseconds), the clock is 85-94% spent, and
-     * nine tenths of that above 20 empties (the tenth session's plan spent
-     * 58-67% of its clock against NTest).  Spending all of every budget above
-     * 16 empties, the clock still holds the margin at 16 empties. */
+     * budget), from every start between 60 and 51 empties (either colour, the
+     * 8-ply openings) and clocks from 1 s to 5 min.  Spending 0.6 of each
+     * budget above 16 empties and nothing below (the solves there take
+     * milliseconds), the clock is 84-91% spent; the moves at 47 empties and
+     * more take at most 17% of it (the eleventh session's flat plan: 31% from
+     * 60 empties, 16% from 52), those from 30 to 19 empties at least 40%
+     * (flat: 28% / 34%).  Spending all of every
+     * budget above 16 empties, the clock still holds the margin at 16 empties. */
     static const int64_t clocks[] = {1000, 4000, 60000, 300000};
     for (size_t i = 0; i < sizeof clocks / sizeof clocks[0]; i++)
-        for (int start = 60; start >= 59; start--) {
-            int64_t left = clocks[i], mid = 0, worst = clocks[i];
+        for (int start = 60; start >= 51; start--) {
+            int64_t left = clocks[i], open = 0, mid = 0, worst = clocks[i];
             for (int e = start; e > 0; e -= 2) {
                 int64_t b = rv_reversi_clock_budget_ms(left, 0, e);
                 int64_t spent = e > 16 ? b * 6 / 10 : 0;
                 left -= spent;
-                if (e > 20) mid += spent;
+                if (e >= 47) open += spent;
+                if (e <= 30 && e >= 19) mid += spent;
                 if (e > 16) worst -= rv_reversi_clock_budget_ms(worst, 0, e);
             }
             int64_t spent = clocks[i] - left;
-            CHECK_MSG(spent * 100 >= clocks[i] * 85 && spent * 100 <= clocks[i] * 95,
+            CHECK_MSG(spent * 100 >= clocks[i] * 84 && spent * 100 <= clocks[i] * 95,
                       "clock %lld from %d empties: %lld ms spent", (long long)clocks[i], start,
                       (long long)spent);
-            CHECK_MSG(mid * 10 >= spent * 9, "clock %lld: %lld of %lld ms above 20 empties",
-                      (long long)clocks[i], (long long)mid, (long long)spent);
+            CHECK_MSG(open * 100 <= spent * 17 && mid * 100 >= spent * 40,
+                      "clock %lld from %d empties: %lld ms at 47+, %lld at 30-19 of %lld",
+                      (long long)clocks[i], start, (long long)open, (long long)mid,
+                      (long long)spent);
             CHECK_MSG(worst >= 50, "clock %lld from %d empties: %lld ms left at 16 empties",
                       (long long)clocks[i], start, (long long)worst);
         }

@@ -92,18 +92,31 @@ void rv_reversi_ai_set_cpu_clock(rv_reversi_ai *ai, int on) {
  * the tenth session's games against NTest, 0.5-0.7 from 23 empties down). */
 #define CLOCK_SPENT_SHARE 0.6
 
+/* The weight of the mover's move at `empties` in the clock's plan: half in the
+ * opening (47 empties and more: the positions are alike and a shallow search
+ * decides little), one and a half from 30 to 19 empties (where NTest spends a
+ * third of its time and where the games against it drift), one elsewhere. */
+static double clock_stage_weight(int empties) {
+    if (empties >= 47) return 0.5;
+    if (empties <= 30 && empties >= 19) return 1.5;
+    return 1.0;
+}
+
 int64_t rv_reversi_clock_budget_ms(int64_t left_ms, int64_t inc_ms, int empties) {
     /* About half the empties are the mover's, but from 16 empties on a move
      * costs next to nothing (solved in milliseconds): the time is planned over
-     * the mover's moves down to 16 empties plus two moves' worth kept for the
-     * endgame, after a margin.  The budget is that share over the part of a
-     * budget a move spends, so the clock is spent rather than a third of it
-     * left over; never more than half of what is left (the reserve), so a
-     * search that uses all of its budget cannot lose on time. */
+     * the mover's moves down to 16 empties, each weighted by its stage, plus
+     * two moves' worth (weight one each) kept for the endgame, after a margin.
+     * The budget is this move's weighted share over the part of a budget a
+     * move spends, so the clock is spent rather than a third of it left over;
+     * never more than half of what is left (the reserve), so a search that
+     * uses all of its budget cannot lose on time. */
     double left = (double)left_ms, inc = (double)inc_ms;
     double avail = left - (50.0 + left * 0.02);
-    double moves_left = (empties > 16 ? (empties - 16) / 2 : 0) + 2;
-    double share = (avail / moves_left + inc * 0.75) / CLOCK_SPENT_SHARE;
+    double weights = 2.0;
+    for (int e = empties; e > 16; e -= 2) weights += clock_stage_weight(e);
+    double own = empties > 16 ? clock_stage_weight(empties) : 1.0;
+    double share = (avail * own / weights + inc * 0.75) / CLOCK_SPENT_SHARE;
     double cap = avail / 2 + inc * 0.75;
     if (cap > avail) cap = avail;
     if (share > cap) share = cap;
