@@ -29,13 +29,14 @@
 #      refits of the ninth session did not measure better (BENCHMARKS.md; KEEP= runs
 #      them);
 #   3b. scale: a rule listed in SCALE as RULE:FACTOR:CLASSES (by default renju:0.5:space
-#      freestyle:0.5:space freestyle:0.5:twos; applied in that order) has its final table's
-#      values of those classes multiplied by FACTOR (rv-gomoku-train scale --classes CLASSES,
-#      both roles): Renju's "space" classes (the points with at most a lone stone on each
-#      line) halved scored 53.5% over 1,600 games against the unscaled table, freestyle's
-#      55.1% (BENCHMARKS.md, eleventh session); freestyle's twos (the classes whose strongest
-#      line is a two) halved after that, 54.4% over 1,600 games against main's table
-#      (twelfth session, BENCHMARKS.md); SCALE= keeps the tables as fitted;
+#      freestyle:0.5:space freestyle:0.5:twos renju:0.5:twos; applied in that order) has its
+#      final table's values of those classes multiplied by FACTOR (rv-gomoku-train scale
+#      --classes CLASSES, both roles): Renju's "space" classes (the points with at most a
+#      lone stone on each line) halved scored 53.5% over 1,600 games against the unscaled
+#      table, freestyle's 55.1% (BENCHMARKS.md, eleventh session); the twos (the classes
+#      whose strongest line is a two) halved after that, freestyle 54.4% over 1,600 games
+#      against the table with only the space halved, Renju 59.7% (twelfth session,
+#      BENCHMARKS.md); SCALE= keeps the tables as fitted;
 #   4. emit: the three tables as C into src/gomoku/eval_weights.c;
 #   5. move scores: the rules listed in MOVEFIT (none by default) are fitted, a softmax of
 #      the move each self-play search played over the candidate points, on the rule's
@@ -63,7 +64,7 @@ L2_FINAL=${L2_FINAL:-1000}
 L2_RENJU2=${L2_RENJU2:-1500}
 PRIOR=${PRIOR-scripts/gomoku-prior}
 KEEP=${KEEP-freestyle renju}
-SCALE=${SCALE-renju:0.5:space freestyle:0.5:space freestyle:0.5:twos}
+SCALE=${SCALE-renju:0.5:space freestyle:0.5:space freestyle:0.5:twos renju:0.5:twos}
 MOVEFIT=${MOVEFIT-}
 MOVE_L2=${MOVE_L2:-0.5}
 MOVE_ITERS=${MOVE_ITERS:-60}
