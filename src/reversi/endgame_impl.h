@@ -238,8 +238,10 @@ static inline __attribute__((always_inline)) int EGF(small_at)(rv_reversi_ai *ai
                                                                uint64_t O, int alpha, int beta,
                                                                const int n, int passed,
                                                                unsigned parity) {
-#if EG_SMALL_SPLIT
+#if EG_LAST4
     if (n == 4) return EGF(small4)(ai, P, O, alpha, beta, passed, parity);
+#endif
+#if EG_SMALL_SPLIT
     if (n == 5) return EGF(small5)(ai, P, O, alpha, beta, passed, parity);
     if (n == 6) return EGF(small6)(ai, P, O, alpha, beta, passed, parity);
 #endif
