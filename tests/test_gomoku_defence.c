@@ -65,6 +65,120 @@ static void expect_row(const char *what, const int *want, int nwant) {
         for (int i = 0; i < n; i++) fprintf(stderr, "  x=%d\n", xs[i]);
 }
 
+/* The search's shortcuts (src/gomoku/search.h) against the board's own answers on random
+   positions: gsearch_makes_four is gb_makes_four, gsearch_four_count counts those points,
+   no point outside gsearch_box_of has a near stone, a threat level or a line of a three
+   or more, gsearch_collect is gb_collect, and gsearch_defences is the set of every empty
+   point after which no threat point of the opponent's keeps its threat (all points tried,
+   gb_tl_if_blocked). */
+static int in_box(const gsearch_box *r, int p) {
+    return gb_x(p) >= r->x0 && gb_x(p) <= r->x1 && gb_y(p) >= r->y0 && gb_y(p) <= r->y1;
+}
+
+static void check_position(const char *what, int game, int ply) {
+    const gboard *b = &board;
+    gsearch_box r;
+    gsearch_box_of(b, &r);
+    int bad = 0;
+    for (int c = 1; c <= 2; c++) {
+        int fours = 0;
+        for (int y = 0; y < b->h; y++)
+            for (int x = 0; x < b->w; x++) {
+                int p = gb_index(x, y), big = 0;
+                if (b->cell[p]) continue;
+                int f = gb_makes_four(b, c, p);
+                fours += f;
+                if (gsearch_makes_four(b, c, p) != f) bad |= 1;
+                for (int d = 0; d < 4; d++) big |= gb_pat(b, c, p, d) >= PAT_BLOCK3;
+                if ((big || b->near[p] || b->tl[c - 1][p] != TL_NONE) && !in_box(&r, p)) bad |= 2;
+            }
+        for (int lvl = TL_THREE; lvl < TL_N; lvl++)
+            for (int max = 1; max <= 8; max += 7) {
+                int a[8], e[8], na = gsearch_collect(b, c, lvl, a, max),
+                                ne = gb_collect(b, c, lvl, e, max);
+                if (na != ne) bad |= 16;
+                for (int i = 0; i < na && na == ne; i++)
+                    if (a[i] != e[i]) bad |= 16;
+            }
+        int k = gsearch_four_count(b, c);
+        if (k >= 0 && k != fours) bad |= 4;
+        if (k < 0 && !(b->renju && c == RV_BLACK)) bad |= 4;
+    }
+    /* the defences, by trying every point */
+    int them = 2 - b->stm, q[RV_GOMOKU_MAX_POINTS], nq = 0, want[RV_GOMOKU_MAX_POINTS], nw = 0;
+    for (int y = 0; y < b->h; y++)
+        for (int x = 0; x < b->w; x++) {
+            int p = gb_index(x, y), t = b->tl[them][p];
+            if (!b->cell[p] && (t == TL_FLEX4 || t == TL_FOUR3)) q[nq++] = p;
+        }
+    for (int y = 0; y < b->h && nq && nq <= 24; y++)
+        for (int x = 0; x < b->w; x++) {
+            int p = gb_index(x, y), ok = !b->cell[p];
+            for (int i = 0; i < nq && ok; i++)
+                if (q[i] != p && gb_tl_if_blocked(b, them + 1, q[i], p) >= TL_FOUR3) ok = 0;
+            if (ok) want[nw++] = p;
+        }
+    int got[64], n = gsearch_defences(b, got, 64);
+    if (!nq || nq > 24) {
+        if (n != -1) bad |= 8;
+    } else if (n != nw)
+        bad |= 8;
+    else
+        for (int i = 0; i < n; i++) {
+            int found = 0;
+            for (int j = 0; j < nw; j++) found |= want[j] == got[i];
+            if (!found) bad |= 8;
+        }
+    CHECK_MSG(!bad, "%s game %d ply %d: shortcut check failed (bits %d)", what, game, ply, bad);
+}
+
+static void random_positions(rv_gomoku_rule rule, int size, const char *what) {
+    rv_rng rng;
+    rv_rng_seed(&rng, 20261127 + (uint64_t)rule * 100 + (uint64_t)size);
+    for (int game = 0; game < 30; game++) {
+        rv_gomoku g;
+        rv_gomoku_init(&g, size, size, rule);
+        tables.ready = 0;
+        gb_tables_build(&tables, rule, 11);
+        gb_load(&board, &tables, &g);
+        check_position(what, game, 0);
+        int plies = 20 + (int)rv_rng_below(&rng, 60);
+        for (int ply = 1; ply <= plies && board.nempty; ply++) {
+            /* mostly next to the stones, now and then anywhere (the box's edges) */
+            int p, tries = 0;
+            do {
+                int x = (int)rv_rng_below(&rng, (uint64_t)size),
+                    y = (int)rv_rng_below(&rng, (uint64_t)size);
+                p = gb_index(x, y);
+            } while (
+                (board.cell[p] || (board.nstones && !board.near[p] && rv_rng_below(&rng, 8))) &&
+                ++tries < 1000);
+            if (board.cell[p]) break;
+            gb_play(&board, p);
+            check_position(what, game, ply);
+        }
+    }
+}
+
+/* The exact defences skip the lines of a threat point that make no open three or more
+   there: that holds only if an opponent stone put anywhere in a line's window never
+   makes the point's pattern on that line stronger than a closed three. Every key of every
+   rule's and colour's pattern table (gb_pat_tab), every empty point of its window. */
+static void blocks_never_strengthen(void) {
+    int bad = 0, checked = 0;
+    for (int r = 0; r < 5; r++)
+        for (int c = 0; c < 2; c++)
+            for (int key = 0; key < PAT_KEYS; key++) {
+                if (gb_pat_tab[r][c][key] > PAT_BLOCK3) continue;
+                for (int i = 0, w = 1; i < 10; i++, w *= 3) {
+                    if (key / w % 3 != 0) continue;
+                    checked++;
+                    if (gb_pat_tab[r][c][key + 2 * w] > PAT_BLOCK3) bad++;
+                }
+            }
+    CHECK_MSG(checked > 100000 && bad == 0, "a block made a line stronger: %d of %d", bad, checked);
+}
+
 int main(void) {
     /* . . . X X X . . .   (g8 h8 i8, white; black to move): an open three with room on
        both sides. White wins with f8 or j8 (open four); black stops both only by taking
@@ -134,5 +248,11 @@ int main(void) {
        five point, which the search handles before asking for defences. */
     load(RV_RULE_RENJU, "2,7;3,7;4,7;6,7;7,7;0,0", "14,0;0,14;14,14;14,7;0,7");
     CHECK_EQ_INT(gsearch_defences(&board, (int[64]){0}, 64), -1);
+
+    blocks_never_strengthen();
+    random_positions(RV_RULE_FREESTYLE, 15, "freestyle 15x15");
+    random_positions(RV_RULE_RENJU, 15, "Renju 15x15");
+    random_positions(RV_RULE_STANDARD, 20, "exact five 20x20");
+    random_positions(RV_RULE_FREESTYLE, 20, "freestyle 20x20");
     return test_finish();
 }

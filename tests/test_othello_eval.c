@@ -161,6 +161,100 @@ static void test_incremental_state(void) {
     CHECK(passes > 0);
 }
 
+/* The evaluation of (P, O) with the weights w summed here from the trainer's
+ * features, each weight read from its two bytes. */
+static int sum_of_features(const unsigned char *w, uint64_t P, uint64_t O) {
+    uint32_t f[RV_PAT_FEATURES];
+    rv_pat_features(P, O, f);
+    uint32_t base = (uint32_t)rv_pat_stage(rv_bb_count(~(P | O))) * rv_pat_offset[RV_PAT_GROUPS];
+    int s = 0;
+    for (int i = 0; i < RV_PAT_FEATURES; i++) {
+        const unsigned char *b = w + 2 * (size_t)(base + f[i]);
+        int v = b[0] | b[1] << 8;
+        s += v >= 32768 ? v - 65536 : v;
+    }
+    return s;
+}
+
+/* Every path of the evaluation of (P, O), with the state st, against the sum
+ * of the trainer's features; returns that sum. */
+static int check_all_paths(const unsigned char *w, const rv_pat_state *st, uint64_t P, uint64_t O,
+                           int fast) {
+    int want = sum_of_features(w, P, O);
+    CHECK_EQ_INT(rv_pat_eval(w, P, O), want);
+    CHECK_EQ_INT(rv_pat_eval_state(w, st, P, O), want);
+    if (fast) {
+        CHECK_EQ_INT(rv_pat_eval_bmi2(w, P, O), want);
+        CHECK_EQ_INT(rv_pat_eval_state_bmi2(w, st, P, O), want);
+    }
+    return want;
+}
+
+/*
+ * The fast paths (the search's weight reads by vector gathers, the state
+ * updated by whole vectors) and the plain ones give the same evaluation,
+ * with random weights over the whole int16 range (so a weight's sign and
+ * its neighbours' bytes matter), along random games and on boards whose
+ * every instance reads its last weight (all discs the other side's).
+ */
+static void test_fast_paths_agree(void) {
+    size_t bytes = (size_t)rv_pat_offset[RV_PAT_GROUPS] * RV_PAT_STAGES * 2;
+    unsigned char *w = malloc(bytes);
+    CHECK(w != NULL);
+    if (!w) return;
+    rv_rng rng;
+    rv_rng_seed(&rng, 1313);
+    for (size_t i = 0; i < bytes / 2; i++) {
+        uint64_t r = rv_rng_next(&rng);
+        unsigned v = (unsigned)(r & 0xFFFF);
+        if ((r >> 16) % 8 == 0) v = (r >> 20) & 1 ? 0x7FFF : 0x8000; /* the extremes */
+        w[2 * i] = (unsigned char)(v & 0xFF);
+        w[2 * i + 1] = (unsigned char)(v >> 8);
+    }
+    int fast = rv_reversi_simd_best() != RV_REVERSI_SIMD_PLAIN;
+    int positions = 0, negative = 0, big = 0;
+    for (int g = 0; g < 60; g++) {
+        rv_reversi_pos p;
+        rv_reversi_init(&p);
+        rv_pat_state st;
+        rv_pat_state_init(&st, p.player, p.opponent);
+        while (!rv_reversi_is_over(&p)) {
+            int v = check_all_paths(w, &st, p.player, p.opponent, fast);
+            positions++;
+            negative += v < 0;
+            big += v > 100000 || v < -100000;
+            uint64_t moves = rv_reversi_moves(&p);
+            rv_pat_state next;
+            if (!moves) {
+                rv_pat_state_pass(&st, &next);
+                CHECK_EQ_INT(rv_reversi_play(&p, RV_REVERSI_PASS), RV_OK);
+            } else {
+                int k = (int)rv_rng_below(&rng, (uint64_t)rv_bb_count(moves));
+                while (k--) moves &= moves - 1;
+                int sq = rv_bb_first(moves);
+                rv_pat_state_move(&st, &next, sq, rv_reversi_flips_bb(p.player, p.opponent, sq));
+                CHECK_EQ_INT(rv_reversi_play(&p, sq), RV_OK);
+            }
+            st = next;
+        }
+    }
+    CHECK(positions > 3000);
+    CHECK(negative > positions / 4 && negative < positions * 3 / 4);
+    CHECK(big > 0);
+    /* Every instance at its last configuration (all digits 2) in each stage:
+     * the other side owns every square but e of them (a1, b1, ... empty). */
+    for (int e = 0; e <= 60; e += 4) {
+        uint64_t O = ~0ULL << e;
+        rv_pat_state st;
+        rv_pat_state_init(&st, 0, O);
+        check_all_paths(w, &st, 0, O, fast);
+        /* the same with the mover owning the squares (all digits 1) */
+        rv_pat_state_init(&st, O, 0);
+        check_all_paths(w, &st, O, 0, fast);
+    }
+    free(w);
+}
+
 /*
  * The evaluation predicts exact results: over positions 16 empties from the
  * end of random games, solved exactly, the fitted evaluation's error is
@@ -258,6 +352,7 @@ int main(void) {
     test_features_start();
     test_eval_consistent_and_symmetric();
     test_incremental_state();
+    test_fast_paths_agree();
     test_eval_predicts_exact_scores();
     return test_finish();
 }

@@ -263,6 +263,14 @@ int main(int argc, char **argv) {
         for (int j = 0; j < sq_n[x]; j++) fprintf(f, "%s{%u,%u}", j ? "," : "", sq_inst[x][j], sq_pow[x][j]);
         fprintf(f, "},\n");
     }
+    fprintf(f, "};\n_Alignas(32) const uint16_t rv_pat_sq_delta[64][RV_PAT_IDX_N] = {\n");
+    for (int x = 0; x < 64; x++) {
+        unsigned row[RV_PAT_IDX_N] = {0};
+        for (int j = 0; j < sq_n[x]; j++) row[sq_inst[x][j]] = sq_pow[x][j];
+        fprintf(f, "  {");
+        for (int i = 0; i < RV_PAT_IDX_N; i++) fprintf(f, "%s%u", i ? "," : "", row[i]);
+        fprintf(f, "},\n");
+    }
     fprintf(f, "};\nconst uint32_t rv_pat_inst_offset[RV_PAT_INSTANCES] = {");
     for (int i = 0; i < ni; i++) fprintf(f, "%s%u", i ? "," : "", off[itype[i]]);
     fprintf(f, "};\nconst unsigned char rv_pat_weight_bytes[] =\n");

@@ -84,25 +84,77 @@ static int move_score(const rv_gomoku_ai *ai, const gboard *b, int p) {
     return gb_move_score(b, p) + (h < 24 ? h : 24);
 }
 
+/* move_score for one node's many points, its tables looked up once */
+typedef struct move_scorer {
+    const int16_t *own, *opp;    /* the side to move's scores by its combo, by the opponent's */
+    const int16_t (*pair)[TL_N]; /* by both threat levels */
+    const uint16_t *cu, *ct;     /* the combos of the side to move, of the opponent */
+    const uint8_t *tu, *tt;      /* their threat levels */
+    const int *hist;
+} move_scorer;
+
+static void scorer_init(move_scorer *s, const rv_gomoku_ai *ai, const gboard *b) {
+    int us = b->stm - 1, them = 1 - us;
+    s->own = b->t->ms[us][0], s->opp = b->t->ms[us][1], s->pair = b->t->ms_pair[us];
+    s->cu = b->combo[us], s->ct = b->combo[them], s->tu = b->tl[us], s->tt = b->tl[them];
+    s->hist = ai->history[us];
+}
+
+static inline int scorer_score(const move_scorer *s, int p) {
+    int h = s->hist[p] >> 6;
+    return s->own[s->cu[p]] + s->opp[s->ct[p]] + s->pair[s->tu[p]][s->tt[p]] + (h < 24 ? h : 24);
+}
+
 #define MAX_THREATS 24 /* threat points gsearch_defences checks; more: the old rule */
 
-int gsearch_defences(const gboard *b, int *out, int max) {
+void gsearch_box_of(const gboard *b, gsearch_box *r) {
+    /* the rows that hold a stone, and (their masks together) the columns */
+    uint64_t cols = 0;
+    int y0 = -1, y1 = -1;
+    for (int y = 0; y < b->h; y++) {
+        int l = gb_line_of(gb_index(0, y), 0);
+        uint64_t row = b->line[0][0][l] | b->line[1][0][l];
+        if (!row) continue;
+        cols |= row;
+        if (y0 < 0) y0 = y;
+        y1 = y;
+    }
+    if (y0 < 0) {
+        r->x0 = r->y0 = 0, r->x1 = r->y1 = -1;
+        return;
+    }
+    /* bit x + GB_PAD of a row is the point at column x (gb_line_pos) */
+    int x0 = __builtin_ctzll(cols) - GB_PAD, x1 = 63 - __builtin_clzll(cols) - GB_PAD;
+    r->x0 = x0 - 4 > 0 ? x0 - 4 : 0;
+    r->x1 = x1 + 4 < b->w - 1 ? x1 + 4 : b->w - 1;
+    r->y0 = y0 - 4 > 0 ? y0 - 4 : 0;
+    r->y1 = y1 + 4 < b->h - 1 ? y1 + 4 : b->h - 1;
+}
+
+/* gsearch_defences with the board's box r (gsearch_box_of) */
+static int defences_in(const gboard *b, const gsearch_box *rb, int *out, int max) {
     int us = b->stm - 1, them = 1 - us;
-    if (!b->cnt[them][TL_FLEX4] && !b->cnt[them][TL_FOUR3]) return -1;
+    int total = b->cnt[them][TL_FLEX4] + b->cnt[them][TL_FOUR3];
+    if (!total || total > MAX_THREATS) return -1;
     int q[MAX_THREATS], nq = 0;
-    for (int y = 0; y < b->h; y++)
-        for (int x = 0; x < b->w; x++) {
+    gsearch_box r = *rb;
+    for (int y = r.y0; y <= r.y1 && nq < total; y++)
+        for (int x = r.x0; x <= r.x1; x++) {
             int p = gb_index(x, y), t = b->tl[them][p];
             if (b->cell[p] || (t != TL_FLEX4 && t != TL_FOUR3)) continue;
-            if (nq == MAX_THREATS) return -1;
             q[nq++] = p;
+            if (nq == total) break;
         }
     /* a defence takes away q[0]'s threat, so it is q[0] or on one of its lines within 5
-       points; each such point is kept when every threat point loses its threat */
+       points, one that makes an open three or more there (a block on a weaker line
+       leaves it weaker than an open three, since an opponent stone never strengthens a
+       line, test_gomoku_defence, and q[0]'s threat as it is); each such point is kept
+       when every threat point loses its threat */
     int n = 0;
     for (int d = 0; d < 4; d++)
         for (int k = -5; k <= 5; k++) {
             if (d && k == 0) continue;
+            if (k && gb_pat(b, them + 1, q[0], d) <= PAT_BLOCK3) continue;
             int p = q[0] + k * gb_dir[d];
             if (b->cell[p]) continue;
             int ok = 1;
@@ -111,6 +163,29 @@ int gsearch_defences(const gboard *b, int *out, int max) {
             if (ok && n < max) out[n++] = p;
         }
     return n;
+}
+
+int gsearch_collect(const gboard *b, int c, int lvl, int *out, int max) {
+    int left = 0, n = 0;
+    for (int t = lvl; t < TL_N; t++) left += b->cnt[c - 1][t];
+    if (left > max) left = max;
+    if (!left) return 0;
+    gsearch_box r;
+    gsearch_box_of(b, &r);
+    for (int y = r.y0; y <= r.y1; y++)
+        for (int x = r.x0; x <= r.x1; x++) {
+            int p = gb_index(x, y);
+            if (b->cell[p] || b->tl[c - 1][p] < lvl) continue;
+            out[n++] = p;
+            if (n == left) return n;
+        }
+    return n;
+}
+
+int gsearch_defences(const gboard *b, int *out, int max) {
+    gsearch_box r;
+    gsearch_box_of(b, &r);
+    return defences_in(b, &r, out, max);
 }
 
 /* Does colour c playing the empty point p make a three (open or closed) on some line, so
@@ -151,53 +226,60 @@ static int select_moves(gboard *b, const int *all, const int *sc, int n, int *mv
 static int gen_moves(rv_gomoku_ai *ai, gboard *b, int *mv, int width, int *nanswers) {
     int us = b->stm - 1, them = 1 - us;
     int sc[RV_GOMOKU_MAX_POINTS], all[RV_GOMOKU_MAX_POINTS], n = 0;
-    int def[64], ndef = gsearch_defences(b, def, 64);
+    gsearch_box r; /* every candidate lies in it */
+    gsearch_box_of(b, &r);
+    int def[64], ndef = defences_in(b, &r, def, 64);
     int defend = b->cnt[them][TL_FLEX4] || b->cnt[them][TL_FOUR3];
     int counter = b->cnt[them][TL_FOUR3] > 0;
+    move_scorer ms;
+    scorer_init(&ms, ai, b);
     *nanswers = 64;
     if (ndef >= 0) {
         /* the exact defences, then own fours and (against a four-three) own threes that
            are not among them */
-        for (int i = 0; i < ndef; i++) all[n] = def[i], sc[n++] = move_score(ai, b, def[i]);
-        for (int y = 0; y < b->h; y++)
-            for (int x = 0; x < b->w; x++) {
+        for (int i = 0; i < ndef; i++) all[n] = def[i], sc[n++] = scorer_score(&ms, def[i]);
+        int fours = gsearch_four_count(b, us + 1); /* -1: unknown, look everywhere */
+        for (int y = r.y0; y <= r.y1 && fours; y++)
+            for (int x = r.x0; x <= r.x1 && fours; x++) {
                 int p = gb_index(x, y), dup = 0;
-                if (b->cell[p] || !gb_makes_four(b, us + 1, p)) continue;
+                if (b->cell[p] || !gsearch_makes_four(b, us + 1, p)) continue;
+                fours--;
                 for (int i = 0; i < ndef; i++) dup |= def[i] == p;
-                if (!dup) all[n] = p, sc[n++] = move_score(ai, b, p);
+                if (!dup) all[n] = p, sc[n++] = scorer_score(&ms, p);
             }
         *nanswers = n;
         if (counter)
-            for (int y = 0; y < b->h; y++)
-                for (int x = 0; x < b->w; x++) {
+            for (int y = r.y0; y <= r.y1; y++)
+                for (int x = r.x0; x <= r.x1; x++) {
                     int p = gb_index(x, y), dup = 0;
-                    if (b->cell[p] || gb_makes_four(b, us + 1, p) || !makes_three(b, us + 1, p))
+                    if (b->cell[p] || gsearch_makes_four(b, us + 1, p) ||
+                        !makes_three(b, us + 1, p))
                         continue;
                     for (int i = 0; i < ndef; i++) dup |= def[i] == p;
-                    if (!dup) all[n] = p, sc[n++] = move_score(ai, b, p);
+                    if (!dup) all[n] = p, sc[n++] = scorer_score(&ms, p);
                 }
     } else if (defend)
         /* too many threat points to check one by one: fours, the points of the
            opponent's threatening lines, and own threes against a four-three */
-        for (int y = 0; y < b->h; y++)
-            for (int x = 0; x < b->w; x++) {
+        for (int y = r.y0; y <= r.y1; y++)
+            for (int x = r.x0; x <= r.x1; x++) {
                 int p = gb_index(x, y);
                 if (b->cell[p]) continue;
                 if (!(b->tl[us][p] >= TL_FOUR && b->tl[us][p] != TL_THREE3) &&
-                    !gb_makes_four(b, them + 1, p) && b->tl[them][p] < TL_FOUR3 &&
+                    !gsearch_makes_four(b, them + 1, p) && b->tl[them][p] < TL_FOUR3 &&
                     !(counter && makes_three(b, us + 1, p)))
                     continue;
                 all[n] = p;
-                sc[n++] = move_score(ai, b, p);
+                sc[n++] = scorer_score(&ms, p);
             }
     else
-        for (int y = 0; y < b->h; y++)
-            for (int x = 0; x < b->w; x++) {
+        for (int y = r.y0; y <= r.y1; y++)
+            for (int x = r.x0; x <= r.x1; x++) {
                 int p = gb_index(x, y);
                 if (b->cell[p]) continue;
                 if (!b->near[p] && b->tl[0][p] == TL_NONE && b->tl[1][p] == TL_NONE) continue;
                 all[n] = p;
-                sc[n++] = move_score(ai, b, p);
+                sc[n++] = scorer_score(&ms, p);
             }
     /* the best `width` legal points, best first */
     int m = select_moves(b, all, sc, n, mv, width);
@@ -236,7 +318,7 @@ static int search(rv_gomoku_ai *ai, int depth, int alpha, int beta, int ply) {
         forced = 1;
     } else if (b->cnt[us][TL_FLEX4]) {
         int pts[8];
-        int k = gb_collect(b, us + 1, TL_FLEX4, pts, 8);
+        int k = gsearch_collect(b, us + 1, TL_FLEX4, pts, 8);
         for (int i = 0; i < k; i++)
             if (gb_legal(b, pts[i])) return AI_WIN - ply - 2;
     }

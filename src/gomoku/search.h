@@ -99,6 +99,40 @@ int gvct_run(rv_gomoku_ai *ai, int max_depth, uint64_t max_nodes, int *first);
  */
 int gsearch_defences(const gboard *b, int *out, int max);
 
+/*
+ * The rectangle of the board within 4 points of a stone, x0..x1 and y0..y1 (empty, x1 <
+ * x0, on an empty board). A point outside it has no stone within 4 points on any line, so
+ * none of its line patterns is a three or more (a three's and a four's stones lie within
+ * 4 points of the point played), it is not near a stone and its threat levels are
+ * TL_NONE: the candidate and threat scans need not look there. Read from the lines' bit
+ * masks (15 rows).
+ */
+typedef struct gsearch_box {
+    int x0, x1, y0, y1;
+} gsearch_box;
+void gsearch_box_of(const gboard *b, gsearch_box *r);
+
+/* gb_makes_four for colour c at the empty point p, from the threat level where that is
+   exact (a four, four-three, open four or five level is a four: every rule but Renju's
+   black, whose likely forbidden fours are at TL_NONE and are looked up). */
+static inline int gsearch_makes_four(const gboard *b, int c, int p) {
+    int t = b->tl[c - 1][p];
+    if (b->renju && c == RV_BLACK && t == TL_NONE) return gb_makes_four(b, c, p);
+    return t >= TL_FOUR && t != TL_THREE3;
+}
+
+/* How many empty points colour c makes a four at (TL_FOUR, TL_FOUR3, TL_FLEX4, TL_FIVE),
+   or -1 when the threat levels do not tell (Renju black). */
+static inline int gsearch_four_count(const gboard *b, int c) {
+    if (b->renju && c == RV_BLACK) return -1;
+    const int *k = b->cnt[c - 1];
+    return k[TL_FOUR] + k[TL_FOUR3] + k[TL_FLEX4] + k[TL_FIVE];
+}
+
+/* gb_collect (the empty points where colour c has threat level >= lvl, in board order, at
+   most max), looking only inside the box and only until the counted number is found. */
+int gsearch_collect(const gboard *b, int c, int lvl, int *out, int max);
+
 /* Alpha-beta iterative deepening on ai->board (search.c). */
 /* order/norder: the root moves, best first (at most 64). */
 int gsearch_root(rv_gomoku_ai *ai, int max_depth, int *best_move, int *best_score, int *depth_done,

@@ -72,10 +72,15 @@ static int attack(vcf_ctx *v, int depth) {
         if (!gb_makes_four(b, A, pts[0]) || !gb_legal(b, pts[0])) return 0;
         n = 1;
     } else {
-        for (int y = 0; y < b->h; y++)
-            for (int x = 0; x < b->w; x++) {
+        gsearch_box r;
+        gsearch_box_of(b, &r);
+        int fours = gsearch_four_count(b, A); /* -1: unknown, look everywhere */
+        for (int y = r.y0; y <= r.y1 && fours; y++)
+            for (int x = r.x0; x <= r.x1 && fours; x++) {
                 int p = gb_index(x, y);
-                if (b->cell[p] == 0 && gb_makes_four(b, A, p) && gb_legal(b, p)) pts[n++] = p;
+                if (b->cell[p] || !gsearch_makes_four(b, A, p)) continue;
+                fours--;
+                if (gb_legal(b, p)) pts[n++] = p;
             }
         sort_by_value(b, A, pts, n);
     }

@@ -35,7 +35,7 @@ static int attack(vct_ctx *v, int depth);
 
 /* Can colour c (Renju black: legally) make an open four somewhere? */
 static int open_four_legal(gboard *b, int c) {
-    int f[8], k = gb_collect(b, c, TL_FLEX4, f, 8);
+    int f[8], k = gsearch_collect(b, c, TL_FLEX4, f, 8);
     for (int j = 0; j < k; j++)
         if (c == RV_WHITE || !b->renju ||
             rv_gomoku_forbidden(&b->g, gb_x(f[j]), gb_y(f[j])) == RV_FORBID_NONE)
@@ -48,11 +48,14 @@ static int defend_three(vct_ctx *v, int depth) {
     gboard *b = v->b;
     int A = v->att, D = 3 - A;
     int pts[RV_GOMOKU_MAX_POINTS], n = 0;
-    for (int y = 0; y < b->h; y++)
-        for (int x = 0; x < b->w; x++) {
+    gsearch_box r;
+    gsearch_box_of(b, &r);
+    for (int y = r.y0; y <= r.y1; y++)
+        for (int x = r.x0; x <= r.x1; x++) {
             int p = gb_index(x, y);
             if (b->cell[p]) continue;
-            if ((gb_makes_four(b, A, p) || gb_makes_four(b, D, p)) && gb_legal(b, p)) pts[n++] = p;
+            if ((gsearch_makes_four(b, A, p) || gsearch_makes_four(b, D, p)) && gb_legal(b, p))
+                pts[n++] = p;
         }
     for (int i = 0; i < n; i++) {
         gb_play(b, pts[i]);
@@ -90,10 +93,12 @@ static int try_threat(vct_ctx *v, int m, int depth) {
 /* The attacker's threats (fours and open threes), strongest first; at most max. */
 static int threats(gboard *b, int A, int *pts, int max) {
     int n = 0;
-    for (int y = 0; y < b->h; y++)
-        for (int x = 0; x < b->w; x++) {
+    gsearch_box r;
+    gsearch_box_of(b, &r);
+    for (int y = r.y0; y <= r.y1; y++)
+        for (int x = r.x0; x <= r.x1; x++) {
             int p = gb_index(x, y);
-            if (!b->cell[p] && (gb_makes_four(b, A, p) || b->tl[A - 1][p] >= TL_THREE) &&
+            if (!b->cell[p] && (gsearch_makes_four(b, A, p) || b->tl[A - 1][p] >= TL_THREE) &&
                 gb_legal(b, p))
                 pts[n++] = p;
         }

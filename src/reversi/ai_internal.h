@@ -105,7 +105,7 @@ struct rv_reversi_ai {
     int eg_sel;           /* endgame pass: 0 exact, k > 0 selective (ProbCut at level k, solve.c) */
     int cpu_clock;        /* time limits count the searching thread's CPU time */
     const unsigned char *pat_w; /* the pattern weights: rv_pat_weight_bytes or pat_own */
-    unsigned char *pat_own;     /* weights loaded by rv_reversi_ai_set_weights(), or NULL */
+    unsigned char *pat_own;     /* the weights in use on huge pages (ai.c), or NULL */
 };
 
 /* True when the running search must stop (stop request or time out). */

@@ -99,6 +99,11 @@ typedef struct rv_pat_sq_ref {
 } rv_pat_sq_ref;
 extern const uint8_t rv_pat_sq_n[64];
 extern const rv_pat_sq_ref rv_pat_sq_refs[64][RV_PAT_SQ_MAX];
+/* The same as one vector per square: rv_pat_sq_delta[x][i] is the power of 3
+ * of x's digit in instance i's index, 0 where instance i does not read x
+ * (and in the padding, entries RV_PAT_INSTANCES .. RV_PAT_IDX_N - 1). */
+#define RV_PAT_IDX_N 48
+extern const uint16_t rv_pat_sq_delta[64][RV_PAT_IDX_N];
 /* rv_pat_offset[] of each instance's pattern type. */
 extern const uint32_t rv_pat_inst_offset[RV_PAT_INSTANCES];
 /* The weights: RV_PAT_STAGES blocks of rv_pat_offset[RV_PAT_GROUPS] int16
@@ -129,7 +134,7 @@ void rv_pat_features(uint64_t P, uint64_t O, uint32_t out[RV_PAT_FEATURES]);
  * rv_pat_state_pass(), it gives the same evaluation as rv_pat_eval().
  */
 typedef struct rv_pat_state {
-    uint16_t idx[2][RV_PAT_INSTANCES];
+    uint16_t idx[2][RV_PAT_IDX_N]; /* entries from RV_PAT_INSTANCES on are 0 */
 } rv_pat_state;
 
 /* The state of (P, O), P to move. */
@@ -138,32 +143,28 @@ void rv_pat_state_init(rv_pat_state *s, uint64_t P, uint64_t O);
 void rv_pat_state_init_bmi2(rv_pat_state *s, uint64_t P, uint64_t O);
 
 /* out = the state after the side to move of s plays sq flipping flips (out
- * is then for the other side to move); out must not be s. */
+ * is then for the other side to move); out must not be s.  Whole vectors of
+ * instances at a time (the loops have a fixed length; compilers vectorize
+ * them): the placed disc adds its powers of 3 (empty -> mine: digit 0 -> 1,
+ * empty -> other: 0 -> 2), each flipped disc moves its digits 2 -> 1 for
+ * the mover and 1 -> 2 for the other side. */
 static inline void rv_pat_state_move(const rv_pat_state *s, rv_pat_state *out, int sq,
                                      uint64_t flips) {
-    uint16_t *me = out->idx[1], *you = out->idx[0];
-    for (int i = 0; i < RV_PAT_INSTANCES; i++) {
-        me[i] = s->idx[0][i];
-        you[i] = s->idx[1][i];
-    }
-    const rv_pat_sq_ref *r = rv_pat_sq_refs[sq];
-    for (int j = 0, n = rv_pat_sq_n[sq]; j < n; j++) {
-        me[r[j].inst] = (uint16_t)(me[r[j].inst] + r[j].pow3);            /* empty -> mine */
-        you[r[j].inst] = (uint16_t)(you[r[j].inst] + 2 * r[j].pow3);      /* empty -> other */
-    }
+    uint16_t f[RV_PAT_IDX_N] = {0};
     for (; flips; flips &= flips - 1) {
-        int x = __builtin_ctzll(flips);
-        r = rv_pat_sq_refs[x];
-        for (int j = 0, n = rv_pat_sq_n[x]; j < n; j++) {
-            me[r[j].inst] = (uint16_t)(me[r[j].inst] - r[j].pow3);   /* other -> mine */
-            you[r[j].inst] = (uint16_t)(you[r[j].inst] + r[j].pow3); /* mine -> other */
-        }
+        const uint16_t *d = rv_pat_sq_delta[__builtin_ctzll(flips)];
+        for (int i = 0; i < RV_PAT_IDX_N; i++) f[i] = (uint16_t)(f[i] + d[i]);
+    }
+    const uint16_t *d = rv_pat_sq_delta[sq];
+    for (int i = 0; i < RV_PAT_IDX_N; i++) {
+        out->idx[1][i] = (uint16_t)(s->idx[0][i] + d[i] - f[i]);
+        out->idx[0][i] = (uint16_t)(s->idx[1][i] + 2 * d[i] + f[i]);
     }
 }
 
 /* out = s with the turn passed to the other side. */
 static inline void rv_pat_state_pass(const rv_pat_state *s, rv_pat_state *out) {
-    for (int i = 0; i < RV_PAT_INSTANCES; i++) {
+    for (int i = 0; i < RV_PAT_IDX_N; i++) {
         uint16_t t = s->idx[0][i];
         out->idx[0][i] = s->idx[1][i];
         out->idx[1][i] = t;
@@ -173,8 +174,8 @@ static inline void rv_pat_state_pass(const rv_pat_state *s, rv_pat_state *out) {
 /* The pattern evaluation with the weights w of (P, O), whose state is s, in
  * 1/RV_PAT_SCALE discs for P to move (the same value as rv_pat_eval(w, P, O)). */
 int rv_pat_eval_state(const unsigned char *w, const rv_pat_state *s, uint64_t P, uint64_t O);
-/* The same with BMI2 and AVX2: only on CPUs that have them
- * (rv_reversi_simd_best() is not RV_REVERSI_SIMD_PLAIN). */
+/* The same with AVX2 (the weights read by vector gathers) and BMI2: only on
+ * CPUs that have them (rv_reversi_simd_best() is not RV_REVERSI_SIMD_PLAIN). */
 int rv_pat_eval_state_bmi2(const unsigned char *w, const rv_pat_state *s, uint64_t P, uint64_t O);
 
 /* The pattern evaluation with the weights w of (P, O) in 1/RV_PAT_SCALE discs
