@@ -28,10 +28,10 @@
 #      freestyle and Renju) plays no games and keeps PRIOR's tables as they are: the
 #      refits of the ninth session did not measure better (BENCHMARKS.md; KEEP= runs
 #      them);
-#   3b. scale: a rule listed in SCALE as RULE:FACTOR:CLASSES (by default renju:0.5:space
+#   3b. scale: a rule listed in SCALE as RULE:FACTOR:CLASSES[:ROLE] (by default renju:0.5:space
 #      freestyle:0.5:space freestyle:0.5:twos renju:0.5:twos; applied in that order) has its
 #      final table's values of those classes multiplied by FACTOR (rv-gomoku-train scale
-#      --classes CLASSES, both roles): Renju's "space" classes (the points with at most a
+#      --classes CLASSES --role ROLE, both roles when no ROLE is given): Renju's "space" classes (the points with at most a
 #      lone stone on each line) halved scored 53.5% over 1,600 games against the unscaled
 #      table, freestyle's 55.1% (BENCHMARKS.md, eleventh session); the twos (the classes
 #      whose strongest line is a two) halved after that, freestyle 54.4% over 1,600 games
@@ -143,11 +143,11 @@ for rule in freestyle standard renju; do
     fi
 done
 for spec in $SCALE; do
-    IFS=: read -r rule factor classes <<<"$spec"
+    IFS=: read -r rule factor classes role <<<"$spec"
     mv "$data/$rule.fit" "$data/$rule-unscaled.fit"
-    "$train" scale --rule "$rule" --factor "$factor" --classes "$classes" --out "$data/$rule.fit" \
-        "$data/$rule-unscaled.fit"
-    echo "fit-gomoku-weights: $rule: the $classes classes times $factor" >&2
+    "$train" scale --rule "$rule" --factor "$factor" --classes "$classes" --role "${role:-both}" \
+        --out "$data/$rule.fit" "$data/$rule-unscaled.fit"
+    echo "fit-gomoku-weights: $rule: the $classes classes times $factor (${role:-both} roles)" >&2
 done
 "$train" emit --out src/gomoku/eval_weights.c \
     "$data/freestyle.fit" "$data/standard.fit" "$data/renju.fit"
