@@ -68,8 +68,9 @@ static void expect_row(const char *what, const int *want, int nwant) {
 /* The search's shortcuts (src/gomoku/search.h) against the board's own answers on random
    positions: gsearch_makes_four is gb_makes_four, gsearch_four_count counts those points,
    no point outside gsearch_box_of has a near stone, a threat level or a line of a three
-   or more, and gsearch_defences is the set of every empty point after which no threat
-   point of the opponent's keeps its threat (all points tried, gb_tl_if_blocked). */
+   or more, gsearch_collect is gb_collect, and gsearch_defences is the set of every empty
+   point after which no threat point of the opponent's keeps its threat (all points tried,
+   gb_tl_if_blocked). */
 static int in_box(const gsearch_box *r, int p) {
     return gb_x(p) >= r->x0 && gb_x(p) <= r->x1 && gb_y(p) >= r->y0 && gb_y(p) <= r->y1;
 }
@@ -90,6 +91,14 @@ static void check_position(const char *what, int game, int ply) {
                 if (gsearch_makes_four(b, c, p) != f) bad |= 1;
                 for (int d = 0; d < 4; d++) big |= gb_pat(b, c, p, d) >= PAT_BLOCK3;
                 if ((big || b->near[p] || b->tl[c - 1][p] != TL_NONE) && !in_box(&r, p)) bad |= 2;
+            }
+        for (int lvl = TL_THREE; lvl < TL_N; lvl++)
+            for (int max = 1; max <= 8; max += 7) {
+                int a[8], e[8], na = gsearch_collect(b, c, lvl, a, max),
+                                ne = gb_collect(b, c, lvl, e, max);
+                if (na != ne) bad |= 16;
+                for (int i = 0; i < na && na == ne; i++)
+                    if (a[i] != e[i]) bad |= 16;
             }
         int k = gsearch_four_count(b, c);
         if (k >= 0 && k != fours) bad |= 4;
@@ -138,15 +147,36 @@ static void random_positions(rv_gomoku_rule rule, int size, const char *what) {
             /* mostly next to the stones, now and then anywhere (the box's edges) */
             int p, tries = 0;
             do {
-                int x = (int)rv_rng_below(&rng, (uint64_t)size), y = (int)rv_rng_below(&rng, (uint64_t)size);
+                int x = (int)rv_rng_below(&rng, (uint64_t)size),
+                    y = (int)rv_rng_below(&rng, (uint64_t)size);
                 p = gb_index(x, y);
-            } while ((board.cell[p] || (board.nstones && !board.near[p] && rv_rng_below(&rng, 8))) &&
-                     ++tries < 1000);
+            } while (
+                (board.cell[p] || (board.nstones && !board.near[p] && rv_rng_below(&rng, 8))) &&
+                ++tries < 1000);
             if (board.cell[p]) break;
             gb_play(&board, p);
             check_position(what, game, ply);
         }
     }
+}
+
+/* The exact defences skip the lines of a threat point that make no open three or more
+   there: that holds only if an opponent stone put anywhere in a line's window never
+   makes the point's pattern on that line stronger than a closed three. Every key of every
+   rule's and colour's pattern table (gb_pat_tab), every empty point of its window. */
+static void blocks_never_strengthen(void) {
+    int bad = 0, checked = 0;
+    for (int r = 0; r < 5; r++)
+        for (int c = 0; c < 2; c++)
+            for (int key = 0; key < PAT_KEYS; key++) {
+                if (gb_pat_tab[r][c][key] > PAT_BLOCK3) continue;
+                for (int i = 0, w = 1; i < 10; i++, w *= 3) {
+                    if (key / w % 3 != 0) continue;
+                    checked++;
+                    if (gb_pat_tab[r][c][key + 2 * w] > PAT_BLOCK3) bad++;
+                }
+            }
+    CHECK_MSG(checked > 100000 && bad == 0, "a block made a line stronger: %d of %d", bad, checked);
 }
 
 int main(void) {
@@ -219,6 +249,7 @@ int main(void) {
     load(RV_RULE_RENJU, "2,7;3,7;4,7;6,7;7,7;0,0", "14,0;0,14;14,14;14,7;0,7");
     CHECK_EQ_INT(gsearch_defences(&board, (int[64]){0}, 64), -1);
 
+    blocks_never_strengthen();
     random_positions(RV_RULE_FREESTYLE, 15, "freestyle 15x15");
     random_positions(RV_RULE_RENJU, 15, "Renju 15x15");
     random_positions(RV_RULE_STANDARD, 20, "exact five 20x20");

@@ -146,17 +146,38 @@ static int defences_in(const gboard *b, const gsearch_box *rb, int *out, int max
             if (nq == total) break;
         }
     /* a defence takes away q[0]'s threat, so it is q[0] or on one of its lines within 5
-       points; each such point is kept when every threat point loses its threat */
+       points, one that makes an open three or more there (a block on a weaker line
+       leaves it weaker than an open three, since an opponent stone never strengthens a
+       line, test_gomoku_defence, and q[0]'s threat as it is); each such point is kept
+       when every threat point loses its threat */
     int n = 0;
     for (int d = 0; d < 4; d++)
         for (int k = -5; k <= 5; k++) {
             if (d && k == 0) continue;
+            if (k && gb_pat(b, them + 1, q[0], d) <= PAT_BLOCK3) continue;
             int p = q[0] + k * gb_dir[d];
             if (b->cell[p]) continue;
             int ok = 1;
             for (int i = 0; i < nq && ok; i++)
                 if (q[i] != p && gb_tl_if_blocked(b, them + 1, q[i], p) >= TL_FOUR3) ok = 0;
             if (ok && n < max) out[n++] = p;
+        }
+    return n;
+}
+
+int gsearch_collect(const gboard *b, int c, int lvl, int *out, int max) {
+    int left = 0, n = 0;
+    for (int t = lvl; t < TL_N; t++) left += b->cnt[c - 1][t];
+    if (left > max) left = max;
+    if (!left) return 0;
+    gsearch_box r;
+    gsearch_box_of(b, &r);
+    for (int y = r.y0; y <= r.y1; y++)
+        for (int x = r.x0; x <= r.x1; x++) {
+            int p = gb_index(x, y);
+            if (b->cell[p] || b->tl[c - 1][p] < lvl) continue;
+            out[n++] = p;
+            if (n == left) return n;
         }
     return n;
 }
@@ -297,7 +318,7 @@ static int search(rv_gomoku_ai *ai, int depth, int alpha, int beta, int ply) {
         forced = 1;
     } else if (b->cnt[us][TL_FLEX4]) {
         int pts[8];
-        int k = gb_collect(b, us + 1, TL_FLEX4, pts, 8);
+        int k = gsearch_collect(b, us + 1, TL_FLEX4, pts, 8);
         for (int i = 0; i < k; i++)
             if (gb_legal(b, pts[i])) return AI_WIN - ply - 2;
     }

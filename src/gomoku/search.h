@@ -129,6 +129,10 @@ static inline int gsearch_four_count(const gboard *b, int c) {
     return k[TL_FOUR] + k[TL_FOUR3] + k[TL_FLEX4] + k[TL_FIVE];
 }
 
+/* gb_collect (the empty points where colour c has threat level >= lvl, in board order, at
+   most max), looking only inside the box and only until the counted number is found. */
+int gsearch_collect(const gboard *b, int c, int lvl, int *out, int max);
+
 /* Alpha-beta iterative deepening on ai->board (search.c). */
 /* order/norder: the root moves, best first (at most 64). */
 int gsearch_root(rv_gomoku_ai *ai, int max_depth, int *best_move, int *best_score, int *depth_done,

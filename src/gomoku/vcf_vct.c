@@ -35,7 +35,7 @@ static int attack(vct_ctx *v, int depth);
 
 /* Can colour c (Renju black: legally) make an open four somewhere? */
 static int open_four_legal(gboard *b, int c) {
-    int f[8], k = gb_collect(b, c, TL_FLEX4, f, 8);
+    int f[8], k = gsearch_collect(b, c, TL_FLEX4, f, 8);
     for (int j = 0; j < k; j++)
         if (c == RV_WHITE || !b->renju ||
             rv_gomoku_forbidden(&b->g, gb_x(f[j]), gb_y(f[j])) == RV_FORBID_NONE)
