@@ -179,4 +179,35 @@ expect_exit 1 "$train" selfplay --rule renju --games 1 --seed 5 --moves "table:$
     --out "$tmp/rm.txt" 2>/dev/null
 [ "$(wc -l <"$tmp/rm.txt")" = 2 ] && ok || bad "selfplay --moves table: $(wc -l <"$tmp/rm.txt") games"
 
+
+# --role-l2: the two roles of a class fitted as their mean and their difference. With no
+# step the prior comes back unchanged; with a mean penalty that holds the means (--l2 1e9)
+# every class keeps the sum of its two roles' values (to rounding), the classes outside
+# --role-classes quiet keep both values (the open four, class 715; white's double three,
+# 3640 + 294), and some quiet class's roles move apart.
+expect_exit 2 "$train" fit --rule renju --role-l2 1 --role-classes strong "$tmp/r5-1.txt"
+"$train" fit --rule renju --iters 0 --role-l2 1 --prior "table:$tmp/renju.fit" --out "$tmp/rl0.fit" \
+    "$tmp/r5-1.txt" 2>/dev/null
+[ "$(tail -n +2 "$tmp/rl0.fit")" = "$(tail -n +2 "$tmp/renju.fit")" ] && ok ||
+    bad "fit --role-l2 with no step: the values moved"
+"$train" fit --rule renju --iters 5 --l2 1e9 --role-l2 0.1 --role-classes quiet --prior "table:$tmp/prior.txt" \
+    --out "$tmp/rl.fit" "$tmp/r5-1.txt" "$tmp/r6-3.txt" 2>/dev/null
+rvals=$(tail -n +2 "$tmp/rl.fit" | tr -s ' \n' '\n\n')
+printf '%s\n' "$vals" >"$tmp/pv.txt"
+printf '%s\n' "$rvals" >"$tmp/rv.txt"
+paste "$tmp/pv.txt" "$tmp/rv.txt" | awk -v n=1820 '
+    { p[NR - 1] = $1; r[NR - 1] = $2 }
+    END {
+        bad = 0; moved = 0
+        for (c = 0; c < 2; c++) for (k = 0; k < n; k++) {
+            a = (2 * c) * n + k; b = a + n
+            d = (r[a] + r[b]) - (p[a] + p[b]); if (d < -1 || d > 1) bad++
+            if (r[a] - r[b] != p[a] - p[b]) moved++
+        }
+        for (i = 0; i < 4; i++) if (r[i * n + 715] != p[i * n + 715]) bad++
+        if (r[3640 + 294] != p[3640 + 294] || r[5460 + 294] != p[5460 + 294]) bad++
+        print bad, moved
+    }' >"$tmp/rl.chk"
+read -r nbad nmoved <"$tmp/rl.chk"
+[ "$nbad" = 0 ] && [ "$nmoved" -gt 0 ] && ok || bad "fit --role-l2: $nbad values off, $nmoved classes' roles moved"
 finish

@@ -77,8 +77,8 @@ static void usage(FILE *f) {
             "                                [--openings classic|wide] [--out FILE]\n"
             "       rv-gomoku-train versus --rule R --games N --seed S --against E2 [--eval E]\n"
             "                              [--nodes K] [--openings classic|wide]\n"
-            "       rv-gomoku-train fit --rule R [--l2 X] [--blend B] [--iters N] [--prior P]\n"
-            "                           [--out FILE] DATA...\n"
+            "       rv-gomoku-train fit --rule R [--l2 X] [--role-l2 Y] [--blend B] [--iters N]\n"
+            "                           [--prior P] [--out FILE] DATA...\n"
             "       rv-gomoku-train prior --rule R [--out FILE]\n"
             "       rv-gomoku-train emit --out FILE.c FREESTYLE STANDARD RENJU\n"
             "       rv-gomoku-train movefit --rule R [--l2 X] [--iters N] [--out FILE] DATA...\n"
@@ -104,7 +104,12 @@ static void usage(FILE *f) {
             "          self-play search's score as a probability (default 1).  --prior\n"
             "          hand|fitted|table:FILE: the values the penalty pulls towards and the\n"
             "          fit starts from (default hand: the hand-set ones; fitted: the built-in\n"
-            "          ones; FILE: a table).\n"
+            "          ones; FILE: a table).  --role-l2 Y: each class's two roles are\n"
+            "          fitted as their mean (penalty X) and their difference, the side to\n"
+            "          move's value minus the waiting side's (penalty Y; the other classes'\n"
+            "          difference X): with a large X only the prior's role asymmetry is\n"
+            "          fitted.  --role-classes C: the classes whose difference is fitted so,\n"
+            "          one of scale's selections (default all).\n"
             "prior     the hand-set tables in the same text form.\n"
             "emit      the C source of the three rules' tables.\n"
             "movefit   the move scores: a softmax over each position's candidate points\n"
@@ -119,7 +124,8 @@ static void usage(FILE *f) {
             "          more on any line), threats (a four-three or open-four point: a\n"
             "          double four, a four and an open three, or an open four), twos (the\n"
             "          strongest line a two), closed-twos, open-twos, open-four (an open-four\n"
-            "          point: a double four or an open four) or terms (only the four-three,\n"
+            "          point: a double four or an open four), quiet (the colour makes no three\n"
+            "          or four there) or terms (only the four-three,\n"
             "          double-three and answered four-three terms, no class); --role both\n"
             "          (default), to-move or waiting: the scaled classes' role.\n"
             "--moves hand|fitted|table:FILE (selfplay, versus; versus also --against-moves):\n"
@@ -561,8 +567,74 @@ static double mean_loss(const dataset *d, const double *w, double scale, int hol
  * l2 * sum (w_j - s p_j)^2 — rare classes stay at their hand-set values. The
  * tables are w / s: the search's units.
  */
-static int fit(rv_gomoku_rule rule, double l2, double blend, long iters, const char *prior,
-               int nfiles, char **files, const char *out) {
+static void class_kinds(rv_gomoku_rule rule, int *top, int (*tl)[NCLS]);
+static int scale_selection(const char *classes);
+static int scale_takes(int sel, int top, int tl);
+
+/* --role-l2: rewrites the class features in the (mean, difference) parameters of the two roles
+   (a class's "to move" slot holds the mean, its "waiting" slot half the difference, to move
+   minus waiting: to move = mean + half, waiting = mean - half). 0, or -1 out of memory. */
+static int roles_to_mean_diff(dataset *d) {
+    int32_t *idx = malloc(2 * d->nf * sizeof *idx);
+    float *val = malloc(2 * d->nf * sizeof *val);
+    if (!idx || !val) {
+        free(idx);
+        free(val);
+        return -1;
+    }
+    size_t nf = 0;
+    for (size_t i = 0; i < d->ns; i++) {
+        sample *sm = &d->s[i];
+        int off = (int)nf;
+        for (int j = 0; j < sm->n; j++) {
+            int k = d->idx[sm->off + j];
+            float x = d->val[sm->off + j];
+            if (k >= 4 * NCLS) {
+                idx[nf] = k, val[nf++] = x;
+                continue;
+            }
+            int colour = k / (2 * NCLS), role = k / NCLS % 2, cls = k % NCLS;
+            idx[nf] = par_cls(colour, GB_TO_MOVE, cls), val[nf++] = x;
+            idx[nf] = par_cls(colour, GB_WAITING, cls), val[nf++] = role == GB_TO_MOVE ? x : -x;
+        }
+        sm->off = off;
+        sm->n = (int)nf - off;
+    }
+    free(d->idx);
+    free(d->val);
+    d->idx = idx;
+    d->val = val;
+    d->fcap = 2 * d->nf;
+    d->nf = nf;
+    return 0;
+}
+
+/* The two roles' values of every class as (mean, half the difference) and back (in place). */
+static void values_to_mean_diff(double *v) {
+    for (int c = 0; c < 2; c++)
+        for (int k = 0; k < NCLS; k++) {
+            double a = v[par_cls(c, GB_TO_MOVE, k)], b = v[par_cls(c, GB_WAITING, k)];
+            v[par_cls(c, GB_TO_MOVE, k)] = (a + b) / 2;
+            v[par_cls(c, GB_WAITING, k)] = (a - b) / 2;
+        }
+}
+static void mean_diff_to_values(double *v) {
+    for (int c = 0; c < 2; c++)
+        for (int k = 0; k < NCLS; k++) {
+            double m = v[par_cls(c, GB_TO_MOVE, k)], h = v[par_cls(c, GB_WAITING, k)];
+            v[par_cls(c, GB_TO_MOVE, k)] = m + h;
+            v[par_cls(c, GB_WAITING, k)] = m - h;
+        }
+}
+
+static int fit(rv_gomoku_rule rule, double l2, double role_l2, const char *role_classes,
+               double blend, long iters, const char *prior, int nfiles, char **files,
+               const char *out) {
+    int rsel = scale_selection(role_classes);
+    if (rsel < 0) {
+        fprintf(stderr, "rv-gomoku-train fit: --role-classes '%s': unknown selection\n", role_classes);
+        return 2;
+    }
     static double p[NPAR];
     static gb_eval_weights pb;
     const gb_eval_weights *pw;
@@ -577,6 +649,25 @@ static int fit(rv_gomoku_rule rule, double l2, double blend, long iters, const c
         if (load_games(&d, files[i], rule, &t, &ngames)) return 1;
     size_t ntrain = 0;
     for (size_t i = 0; i < d.ns; i++) ntrain += !d.s[i].hold;
+    /* the penalty of each parameter: with --role-l2 the class parameters are the two roles'
+       mean (2 x l2: the same penalty on the two values as without it) and half their
+       difference (2 x role_l2) */
+    static double lam[NPAR];
+    for (int j = 0; j < NPAR; j++) lam[j] = l2;
+    if (role_l2 >= 0) {
+        if (roles_to_mean_diff(&d)) {
+            fprintf(stderr, "rv-gomoku-train: out of memory\n");
+            return 1;
+        }
+        values_to_mean_diff(p);
+        static int top[NCLS], tl[2][NCLS];
+        class_kinds(rule, top, tl);
+        for (int c = 0; c < 2; c++)
+            for (int k = 0; k < NCLS; k++) {
+                lam[par_cls(c, GB_TO_MOVE, k)] = 2 * l2;
+                lam[par_cls(c, GB_WAITING, k)] = 2 * (scale_takes(rsel, top[k], tl[c][k]) ? role_l2 : l2);
+            }
+    }
     fprintf(stderr, "fit: %ld games, %zu positions (%zu held out), %zu features\n", ngames, d.ns,
             d.ns - ntrain, d.nf);
     if (ntrain == 0) {
@@ -645,9 +736,9 @@ static int fit(rv_gomoku_rule rule, double l2, double blend, long iters, const c
         double pen = 0;
         for (int j = 0; j < NPAR; j++) {
             double dv = w[j] - s * p[j];
-            pen += l2 * dv * dv;
-            g[j] += 2 * l2 * dv;
-            h[j] += 2 * l2;
+            pen += lam[j] * dv * dv;
+            g[j] += 2 * lam[j] * dv;
+            h[j] += 2 * lam[j];
         }
         obj = loss + pen;
         if (it == iters) break;
@@ -658,7 +749,7 @@ static int fit(rv_gomoku_rule rule, double l2, double blend, long iters, const c
             double l = 0, pn = 0;
             for (size_t i = 0; i < d.ns; i++)
                 if (!d.s[i].hold) l += logloss(d.s[i].y, dot(&d, &d.s[i], wn));
-            for (int j = 0; j < NPAR; j++) pn += l2 * (wn[j] - s * p[j]) * (wn[j] - s * p[j]);
+            for (int j = 0; j < NPAR; j++) pn += lam[j] * (wn[j] - s * p[j]) * (wn[j] - s * p[j]);
             if (l + pn < obj) break;
         }
         memcpy(w, wn, sizeof w);
@@ -668,6 +759,7 @@ static int fit(rv_gomoku_rule rule, double l2, double blend, long iters, const c
     }
     fprintf(stderr, "fit: final train %.4f held out %.4f (prior %.4f)\n", mean_loss(&d, w, 1, 0),
             mean_loss(&d, w, 1, 1), mean_loss(&d, p, s, 1));
+    if (role_l2 >= 0) mean_diff_to_values(w);
     for (int j = 0; j < NPAR; j++) w[j] /= s;
     free(d.s);
     free(d.idx);
@@ -1139,8 +1231,15 @@ static void class_kinds(rv_gomoku_rule rule, int *top, int (*tl)[NCLS]) {
    terms only, no class. */
 static const char *const scale_sel[] = {"all",    "weak",        "space",     "threats",
                                         "twos",   "closed-twos", "open-twos", "open-four",
-                                        "terms"};
+                                        "quiet",  "terms"};
 #define SCALE_SELS ((int)(sizeof scale_sel / sizeof scale_sel[0]))
+
+/* The index of a selection name in scale_sel, or -1. */
+static int scale_selection(const char *classes) {
+    for (int sel = 0; sel < SCALE_SELS; sel++)
+        if (!strcmp(classes, scale_sel[sel])) return sel;
+    return -1;
+}
 
 static int scale_takes(int sel, int top, int tl) {
     switch (sel) {
@@ -1152,6 +1251,7 @@ static int scale_takes(int sel, int top, int tl) {
     case 5: return top == PAT_BLOCK2;
     case 6: return top >= PAT_FLEX2 && top <= PAT_FLEX2_4;
     case 7: return tl == TL_FLEX4;
+    case 8: return tl < TL_THREE;
     default: return 0;
     }
 }
@@ -1164,7 +1264,7 @@ static int scale_table(rv_gomoku_rule rule, const char *in, double factor, const
     while (sel < SCALE_SELS && strcmp(classes, scale_sel[sel])) sel++;
     if (sel == SCALE_SELS) {
         fprintf(stderr, "rv-gomoku-train scale: --classes '%s': expected all, weak, space, "
-                "threats, twos, closed-twos, open-twos, open-four or terms\n", classes);
+                "threats, twos, closed-twos, open-twos, open-four, quiet or terms\n", classes);
         return 2;
     }
     int r0 = 0, r1 = 1;
@@ -1212,16 +1312,19 @@ int main(int argc, char **argv) {
     }
     rv_gomoku_rule rule = RV_RULE_FREESTYLE;
     long games = 0, seed = -1, nodes = 4000, iters = 60;
-    double l2 = -1, blend = 1, factor = -1; /* l2 < 0: the command's default */
+    double l2 = -1, role_l2 = -1, blend = 1, factor = -1; /* l2 < 0: the command's default;
+                                                              role_l2 < 0: off */
     const char *rule_name = NULL, *eval = "fitted", *against = NULL, *openings = "classic",
                *out = NULL, *moves = "fitted", *against_moves = "fitted", *prior = "hand",
-               *classes = "all", *role = "both";
+               *classes = "all", *role = "both", *role_classes = "all";
     const rv_cli_opt opts[] = {{"--rule", RV_CLI_STR, &rule_name, 0, 0},
                                {"--games", RV_CLI_INT, &games, 1, 10000000},
                                {"--seed", RV_CLI_INT, &seed, 0, 1000000000},
                                {"--nodes", RV_CLI_INT, &nodes, 100, 100000000},
                                {"--iters", RV_CLI_INT, &iters, 0, 100000},
                                {"--l2", RV_CLI_NUM, &l2, 0, 1e12},
+                               {"--role-l2", RV_CLI_NUM, &role_l2, 0, 1e12},
+                               {"--role-classes", RV_CLI_STR, &role_classes, 0, 0},
                                {"--blend", RV_CLI_NUM, &blend, 0, 1},
                                {"--eval", RV_CLI_STR, &eval, 0, 0},
                                {"--against", RV_CLI_STR, &against, 0, 0},
@@ -1290,7 +1393,7 @@ int main(int argc, char **argv) {
             fprintf(stderr, "rv-gomoku-train fit: needs --rule and DATA files\n");
             return 2;
         }
-        return fit(rule, l2 >= 0 ? l2 : 20, blend, iters, prior, nfiles, files,
+        return fit(rule, l2 >= 0 ? l2 : 20, role_l2, role_classes, blend, iters, prior, nfiles, files,
                    out ? out : rule == RV_RULE_RENJU ? "renju.txt"
                            : rule == RV_RULE_STANDARD ? "standard.txt" : "freestyle.txt");
     }
