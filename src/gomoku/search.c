@@ -202,12 +202,12 @@ static int makes_three(const gboard *b, int c, int p) {
    found: each point that would enter the sorted list so far is checked for legality and
    inserted. Returns the count. */
 static int select_moves(gboard *b, const int *all, const int *sc, int n, int *mv, int width) {
-    int m = 0, msc[MAX_MOVES];
+    int m = 0, msc[MAX_MOVES], renju_black = b->renju && b->stm == RV_BLACK;
     if (width > MAX_MOVES) width = MAX_MOVES;
     for (int i = 0; i < n; i++) {
         int s = sc[i];
         if (m == width && s <= msc[m - 1]) continue;
-        if (!gb_legal(b, all[i])) continue;
+        if (renju_black && !gb_legal(b, all[i])) continue; /* the rest: empty is legal */
         int j = m < width ? m++ : m - 1;
         for (; j > 0 && msc[j - 1] < s; j--) mv[j] = mv[j - 1], msc[j] = msc[j - 1];
         mv[j] = all[i], msc[j] = s;

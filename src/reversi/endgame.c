@@ -19,6 +19,7 @@
 #include "reversi/bitboard_simd.h"
 #include "reversi/endgame_probcut.h"
 #include "reversi/endgame_stable.h"
+#include "reversi/pattern.h"
 
 #ifndef EG_SMALL
 #define EG_SMALL 6   /* up to this many empties: the small solver (7: 7% slower) */
@@ -131,6 +132,13 @@ static const int EG_PC_T[4] = {0, 70, 130, 200};
 #endif
 #ifndef EG_SHALLOW_MIN
 #define EG_SHALLOW_MIN 18
+#endif
+/* The evaluations of the EG_EVAL_MIN..EG_SHALLOW_MIN-1 keys from the node's
+ * pattern state, moved to each child (the same values as a fresh evaluation
+ * of the child, at a fraction of its cost), where the node keys at least
+ * EG_EVAL_INCR moves (0: a fresh evaluation of each child). */
+#ifndef EG_EVAL_INCR
+#define EG_EVAL_INCR 3
 #endif
 
 /* An ordering key is key * EG_KEY_IDX + the move's index (at most 32 moves). */
@@ -368,10 +376,18 @@ typedef struct eg_move {
 #define EGF(name) name##_plain
 #define EG_MOVES rv_reversi_moves_bb
 #define EG_FLIPS rv_reversi_flips_bb
+#define EG_PAT_INIT rv_pat_state_init
+#define EG_PAT_EVAL rv_pat_eval_state
 #include "reversi/endgame_impl.h"
 #undef EGF
 #undef EG_MOVES
 #undef EG_FLIPS
+#undef EG_PAT_INIT
+#undef EG_PAT_EVAL
+
+/* The SIMD copies run only where the CPU has BMI2 and AVX2 (ai->simd). */
+#define EG_PAT_INIT rv_pat_state_init_bmi2
+#define EG_PAT_EVAL rv_pat_eval_state_bmi2
 
 #if RV_REVERSI_X86_SIMD
 #if defined(__clang__)

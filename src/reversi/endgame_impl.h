@@ -495,6 +495,10 @@ static int EGF(eg_deep)(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha, in
 
     eg_move mv[32];
     int nm = 0;
+#if EG_EVAL_INCR > 0
+    rv_pat_state st; /* this node's pattern state, set up at the first evaluation */
+    int st_ready = 0;
+#endif
     uint64_t E = ~(P | O);
     const unsigned parity = EGF(parity_of)(E);
     uint64_t odd = PARITY_MASK[parity];
@@ -553,8 +557,25 @@ static int EGF(eg_deep)(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha, in
         if (n >= EG_EVAL_MIN && ai->eval_kind == RV_REVERSI_EVAL_PATTERN) {
             /* From EG_SHALLOW_MIN empties a shallow search instead, deeper
              * the further from the end. */
-            int v = n >= EG_SHALLOW_MIN ? rv_ai_mid_search(ai, np, no, -30000, 30000, (n - 14) / 3)
-                                        : rv_ai_eval(ai, np, no);
+            int v;
+            if (n >= EG_SHALLOW_MIN) {
+                v = rv_ai_mid_search(ai, np, no, -30000, 30000, (n - 14) / 3);
+#if EG_EVAL_INCR > 0
+            } else if (nm >= EG_EVAL_INCR) {
+                /* The child's state from this node's: the same value as
+                 * rv_ai_eval (FFO #55 keys ten-odd children a node at 14
+                 * empties). */
+                if (!st_ready) {
+                    EG_PAT_INIT(&st, P, O);
+                    st_ready = 1;
+                }
+                rv_pat_state cs;
+                rv_pat_state_move(&st, &cs, x, f);
+                v = rv_ai_pattern_centi(EG_PAT_EVAL(ai->pat_w, &cs, np, no, bit_count(rep)));
+#endif
+            } else {
+                v = rv_ai_eval(ai, np, no);
+            }
             key += v * KW_EVAL / 100;
         }
         e->key = key * EG_KEY_IDX + i;

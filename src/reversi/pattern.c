@@ -39,10 +39,8 @@ static inline void images(uint64_t b, uint64_t out[8]) {
     for (int k = 0; k < 4; k++) out[k + 4] = rv_pat_transform(out[k], 4);
 }
 
-static inline int mob_index(uint64_t moves) {
-    int n = bit_count(moves);
-    return n < RV_PAT_MOB ? n : RV_PAT_MOB - 1;
-}
+static inline int mob_count(int n) { return n < RV_PAT_MOB ? n : RV_PAT_MOB - 1; }
+static inline int mob_index(uint64_t moves) { return mob_count(bit_count(moves)); }
 
 /* The images-and-gather loop shared by PAT_FEATURES and PAT_STATE_INIT: for
  * each instance i_ (type t_), a_ and b_ are the base-3 indices of P's and
@@ -112,7 +110,7 @@ void rv_pat_state_init_bmi2(rv_pat_state *s, uint64_t P, uint64_t O) {
 #endif
 
 /* The sum of the weights of the state s of (P, O). */
-#define PAT_EVAL_STATE(w, s, P, O, MOVES)                                                              \
+#define PAT_EVAL_STATE(w, s, P, O, MOB, MOVES)                                                         \
     do {                                                                                          \
         int e_ = bit_count(~((P) | (O)));                                                         \
         uint32_t base_ = (uint32_t)rv_pat_stage(e_) * rv_pat_offset[RV_PAT_GROUPS];               \
@@ -120,7 +118,7 @@ void rv_pat_state_init_bmi2(rv_pat_state *s, uint64_t P, uint64_t O) {
         for (int i_ = 0; i_ < RV_PAT_INSTANCES; i_++)                                             \
             v_ += rv_pat_weight((w), base_ + rv_pat_inst_offset[i_] + (s)->idx[0][i_]);                \
         v_ += rv_pat_weight((w), base_ + rv_pat_offset[RV_PAT_TYPES] +                                 \
-                            (uint32_t)mob_index(MOVES(P, O)));                                    \
+                            (uint32_t)((MOB) >= 0 ? mob_count(MOB) : mob_index(MOVES(P, O)))); \
         v_ += rv_pat_weight((w), base_ + rv_pat_offset[RV_PAT_TYPES + 1] +                             \
                             (uint32_t)mob_index(MOVES(O, P)));                                    \
         v_ += rv_pat_weight((w), base_ + rv_pat_offset[RV_PAT_TYPES + 2] +                             \
@@ -128,8 +126,9 @@ void rv_pat_state_init_bmi2(rv_pat_state *s, uint64_t P, uint64_t O) {
         return v_;                                                                                \
     } while (0)
 
-int rv_pat_eval_state(const unsigned char *w, const rv_pat_state *s, uint64_t P, uint64_t O) {
-    PAT_EVAL_STATE(w, s, P, O, rv_reversi_moves_bb);
+int rv_pat_eval_state(const unsigned char *w, const rv_pat_state *s, uint64_t P, uint64_t O,
+                      int mob) {
+    PAT_EVAL_STATE(w, s, P, O, mob, rv_reversi_moves_bb);
 }
 
 #ifdef PAT_HAVE_BMI2
@@ -146,7 +145,7 @@ static RV_TARGET_AVX2 inline __m256i gather8(const unsigned char *wb, const uint
 }
 
 RV_TARGET_AVX2 int rv_pat_eval_state_bmi2(const unsigned char *w, const rv_pat_state *s, uint64_t P,
-                                          uint64_t O) {
+                                          uint64_t O, int mob) {
     int e = bit_count(~(P | O));
     uint32_t base = (uint32_t)rv_pat_stage(e) * rv_pat_offset[RV_PAT_GROUPS];
     const unsigned char *wb = w + 2 * (size_t)base;
@@ -170,7 +169,7 @@ RV_TARGET_AVX2 int rv_pat_eval_state_bmi2(const unsigned char *w, const rv_pat_s
     x = _mm_add_epi32(x, _mm_unpackhi_epi64(x, x));
     x = _mm_add_epi32(x, _mm_shuffle_epi32(x, 1));
     int v = _mm_cvtsi128_si32(x);
-    uint32_t mp = (uint32_t)mob_index(rv_reversi_moves_avx2(P, O));
+    uint32_t mp = (uint32_t)(mob >= 0 ? mob_count(mob) : mob_index(rv_reversi_moves_avx2(P, O)));
     uint32_t mo = (uint32_t)mob_index(rv_reversi_moves_avx2(O, P));
     v += rv_pat_weight(w, base + rv_pat_offset[RV_PAT_TYPES] + mp);
     v += rv_pat_weight(w, base + rv_pat_offset[RV_PAT_TYPES + 1] + mo);
@@ -178,8 +177,9 @@ RV_TARGET_AVX2 int rv_pat_eval_state_bmi2(const unsigned char *w, const rv_pat_s
     return v;
 }
 #else
-int rv_pat_eval_state_bmi2(const unsigned char *w, const rv_pat_state *s, uint64_t P, uint64_t O) {
-    return rv_pat_eval_state(w, s, P, O);
+int rv_pat_eval_state_bmi2(const unsigned char *w, const rv_pat_state *s, uint64_t P, uint64_t O,
+                           int mob) {
+    return rv_pat_eval_state(w, s, P, O, mob);
 }
 #endif
 

@@ -116,6 +116,7 @@ typedef struct mid_move {
     int sq;
     int key;
     int child; /* index of the pattern state after the move */
+    int mob;   /* the opponent's number of moves after it (-1: not counted) */
 } mid_move;
 
 static void sort_desc(mid_move *mv, int n) {
@@ -137,12 +138,18 @@ static inline void state_init(const rv_reversi_ai *ai, rv_pat_state *st, uint64_
     else rv_pat_state_init(st, P, O);
 }
 
-/* The evaluation of (P, O) whose pattern state is st. */
-static inline int eval_st(const rv_reversi_ai *ai, const rv_pat_state *st, uint64_t P, uint64_t O) {
+/* The evaluation of (P, O) whose pattern state is st; mob is P's number of
+ * moves if counted (for the ordering), else -1. */
+static inline int eval_mob(const rv_reversi_ai *ai, const rv_pat_state *st, uint64_t P, uint64_t O,
+                           int mob) {
     if (ai->eval_kind != RV_REVERSI_EVAL_PATTERN) return rv_ai_eval(ai, P, O);
     return rv_ai_pattern_centi(ai->simd != RV_REVERSI_SIMD_PLAIN
-                                   ? rv_pat_eval_state_bmi2(ai->pat_w, st, P, O)
-                                   : rv_pat_eval_state(ai->pat_w, st, P, O));
+                                   ? rv_pat_eval_state_bmi2(ai->pat_w, st, P, O, mob)
+                                   : rv_pat_eval_state(ai->pat_w, st, P, O, mob));
+}
+
+static inline int eval_st(const rv_reversi_ai *ai, const rv_pat_state *st, uint64_t P, uint64_t O) {
+    return eval_mob(ai, st, P, O, -1);
 }
 
 /* A fixed preference of squares ordering the moves of nodes of depth 1 and 2
@@ -178,12 +185,17 @@ static int gen_moves(const rv_reversi_ai *ai, uint64_t P, uint64_t O, uint64_t m
         e->sq = x;
         e->child = n;
         if (child) rv_pat_state_move(st, &child[n], x, f);
+        e->mob = -1;
         if (x == tt_move) e->key = 1 << 20;
-        else if (depth >= EVAL_ORDER_MIN)
-            e->key = (child ? -eval_st(ai, &child[n], O ^ f, P ^ f ^ (1ULL << x))
+        else if (depth >= EVAL_ORDER_MIN) {
+            e->mob = g->mobility(O ^ f, P ^ f ^ (1ULL << x));
+            e->key = (child ? -eval_mob(ai, &child[n], O ^ f, P ^ f ^ (1ULL << x), e->mob)
                             : -rv_ai_eval(ai, O ^ f, P ^ f ^ (1ULL << x))) -
-                     MOB2_W * g->mobility(O ^ f, P ^ f ^ (1ULL << x));
-        else e->key = SQ_ORDER_W * SQ_ORDER[x] - MOB_W * g->mobility(O ^ f, P ^ f ^ (1ULL << x));
+                     MOB2_W * e->mob;
+        } else {
+            e->mob = g->mobility(O ^ f, P ^ f ^ (1ULL << x));
+            e->key = SQ_ORDER_W * SQ_ORDER[x] - MOB_W * e->mob;
+        }
         n++;
     }
     if (sort) sort_desc(mv, n);
@@ -310,7 +322,15 @@ static int mid_search(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha, int 
         const rv_pat_state *cs = &child[mv[i].child];
         if (depth < EVAL_ORDER_MIN) rv_pat_state_move(st, &child[mv[i].child], mv[i].sq, f);
         int v;
-        if (i == 0) {
+        if (depth == 1) {
+            /* a leaf (what mid_search does at depth 0), with the count of
+             * its moves made for the ordering; a leaf's full-window re-search
+             * after a null-window one would give the same value, and is
+             * counted as the node it was */
+            ai->nodes++;
+            v = -eval_mob(ai, cs, np, no, mv[i].mob);
+            if (i > 0 && v > alpha && v < beta) ai->nodes++;
+        } else if (i == 0) {
             v = -mid_search(ai, np, no, -beta, -alpha, depth - 1, 0, -draw, cs);
         } else {
             /* Late-move reduction: a late move is first searched LMR_R plies
