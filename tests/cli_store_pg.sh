@@ -44,7 +44,7 @@ psql -X -q -c "CREATE SCHEMA srv" >/dev/null
 "$RENVERSI" serve --host 127.0.0.1 --port 0 --db "$RV_TEST_PG&options=-csearch_path%3Dsrv" 2>"$tmp/serve.err" &
 pid=$!
 port=
-for _ in $(seq 100); do
+for _ in $(seq 1200); do # a 60 s hang guard: start-up under ASan on a busy machine is slow
     port=$(sed -n 's|.*http://127.0.0.1:\([0-9]*\)/.*|\1|p' "$tmp/serve.err")
     [ -n "$port" ] && break
     kill -0 "$pid" 2>/dev/null || break
