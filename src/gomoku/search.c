@@ -77,14 +77,9 @@ static int evaluate(const gboard *b) {
     return s;
 }
 
-/* Score used to order and choose moves: the fitted move score (gb_move_score, from both
-   colours' patterns and threat levels at p), plus a little history. */
-static int move_score(const rv_gomoku_ai *ai, const gboard *b, int p) {
-    int h = ai->history[b->stm - 1][p] >> 6;
-    return gb_move_score(b, p) + (h < 24 ? h : 24);
-}
-
-/* move_score for one node's many points, its tables looked up once */
+/* The score used to order and choose moves: the fitted move score (gb_move_score, from both
+   colours' patterns and threat levels at p), plus a little history; the node's tables are
+   looked up once for its many points (scorer_init, then scorer_score for each point). */
 typedef struct move_scorer {
     const int16_t *own, *opp;    /* the side to move's scores by its combo, by the opponent's */
     const int16_t (*pair)[TL_N]; /* by both threat levels */
@@ -475,11 +470,13 @@ int gsearch_root(rv_gomoku_ai *ai, int max_depth, int *best_move, int *best_scor
     if (n == 0) {
         /* lost anyway (or only forbidden blocks): the best-scored point near the stones */
         int best = 0;
+        move_scorer ms;
+        scorer_init(&ms, ai, b);
         for (int y = 0; y < b->h; y++)
             for (int x = 0; x < b->w; x++) {
                 int p = gb_index(x, y);
                 if (b->cell[p] || !b->near[p] || !gb_legal(b, p)) continue;
-                int s = move_score(ai, b, p);
+                int s = scorer_score(&ms, p);
                 if (n == 0 || s > best) mv[0] = p, n = 1, best = s;
             }
     }
