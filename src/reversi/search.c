@@ -185,17 +185,18 @@ static int gen_moves(const rv_reversi_ai *ai, uint64_t P, uint64_t O, uint64_t m
         e->sq = x;
         e->child = n;
         if (child) rv_pat_state_move(st, &child[n], x, f);
-        e->mob = -1;
-        if (x == tt_move) e->key = 1 << 20;
-        else if (depth >= EVAL_ORDER_MIN) {
-            e->mob = g->mobility(O ^ f, P ^ f ^ (1ULL << x));
-            e->key = (child ? -eval_mob(ai, &child[n], O ^ f, P ^ f ^ (1ULL << x), e->mob)
-                            : -rv_ai_eval(ai, O ^ f, P ^ f ^ (1ULL << x))) -
-                     MOB2_W * e->mob;
-        } else {
-            e->mob = g->mobility(O ^ f, P ^ f ^ (1ULL << x));
-            e->key = SQ_ORDER_W * SQ_ORDER[x] - MOB_W * e->mob;
+        if (x == tt_move) {
+            e->mob = -1;
+            e->key = 1 << 20;
+            n++;
+            continue;
         }
+        uint64_t cp = O ^ f, co = P ^ f ^ (1ULL << x); /* the child, its mover first */
+        e->mob = g->mobility(cp, co);
+        if (depth >= EVAL_ORDER_MIN)
+            e->key = (child ? -eval_mob(ai, &child[n], cp, co, e->mob) : -rv_ai_eval(ai, cp, co)) -
+                     MOB2_W * e->mob;
+        else e->key = SQ_ORDER_W * SQ_ORDER[x] - MOB_W * e->mob;
         n++;
     }
     if (sort) sort_desc(mv, n);
