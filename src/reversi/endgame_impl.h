@@ -373,9 +373,11 @@ static int EGF(eg_probcut)(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha,
                            int *v) {
     int ds = EG_PC_DEPTH(n) < RV_EG_PC_DEPTHS - 1 ? EG_PC_DEPTH(n) : RV_EG_PC_DEPTHS - 1;
     int t = EG_PC_T[ai->eg_sel] * EG_PC_SIGMA[ds] / 100, b = EG_PC_BIAS[ds];
+    rv_pat_state st; /* one state for both tests */
+    EG_PAT_INIT(&st, P, O);
     if (beta < 64) {
         int bound = 100 * beta + t - b;
-        if (rv_ai_mid_search(ai, P, O, bound - 1, bound, ds) >= bound) {
+        if (rv_ai_mid_search_st(ai, &st, P, O, bound - 1, bound, ds) >= bound) {
             *v = beta;
             return 1;
         }
@@ -383,7 +385,7 @@ static int EGF(eg_probcut)(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha,
     }
     if (alpha > -64) {
         int bound = 100 * alpha - t - b;
-        if (rv_ai_mid_search(ai, P, O, bound, bound + 1, ds) <= bound) {
+        if (rv_ai_mid_search_st(ai, &st, P, O, bound, bound + 1, ds) <= bound) {
             *v = alpha;
             return 1;
         }
@@ -558,22 +560,27 @@ static int EGF(eg_deep)(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha, in
             /* From EG_SHALLOW_MIN empties a shallow search instead, deeper
              * the further from the end. */
             int v;
-            if (n >= EG_SHALLOW_MIN) {
-                v = rv_ai_mid_search(ai, np, no, -30000, 30000, (n - 14) / 3);
 #if EG_EVAL_INCR > 0
-            } else if (nm >= EG_EVAL_INCR) {
+            if (n >= EG_SHALLOW_MIN || nm >= EG_EVAL_INCR) {
                 /* The child's state from this node's: the same value as
                  * rv_ai_eval (FFO #55 keys ten-odd children a node at 14
-                 * empties). */
+                 * empties), and the shallow search starts from it. */
                 if (!st_ready) {
                     EG_PAT_INIT(&st, P, O);
                     st_ready = 1;
                 }
                 rv_pat_state cs;
                 rv_pat_state_move(&st, &cs, x, f);
-                v = rv_ai_pattern_centi(EG_PAT_EVAL(ai->pat_w, &cs, np, no, bit_count(rep)));
-#endif
+                if (n >= EG_SHALLOW_MIN)
+                    v = rv_ai_mid_search_st(ai, &cs, np, no, -30000, 30000, (n - 14) / 3);
+                else
+                    v = rv_ai_pattern_centi(EG_PAT_EVAL(ai->pat_w, &cs, np, no, bit_count(rep)));
             } else {
+#else
+            if (n >= EG_SHALLOW_MIN) {
+                v = rv_ai_mid_search(ai, np, no, -30000, 30000, (n - 14) / 3);
+            } else {
+#endif
                 v = rv_ai_eval(ai, np, no);
             }
             key += v * KW_EVAL / 100;
