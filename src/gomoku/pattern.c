@@ -154,10 +154,10 @@ void gb_combo_eval(const int *k4, int renju, int c, int16_t *val, uint8_t *tl) {
 }
 
 /* Gives the point the values and threat level (colour index c) of combo i in the sums s
-   (the board's, copied to a local by update_lines and written back once),
+   (the board's, copied to a local by update_patterns and written back once),
    in place of those of its combo so far (GB_COMBO_NONE after a stone: not counted). */
-static inline void rescore_in(gboard *b, gb_sums *s, int c, int p, int i) {
-    const gb_combo_info *o = &b->t->combo[c][b->combo[c][p]], *n = &b->t->combo[c][i];
+static inline void rescore_in(gboard *b, const gb_tables *t, gb_sums *s, int c, int p, int i) {
+    const gb_combo_info *o = &t->combo[c][b->combo[c][p]], *n = &t->combo[c][i];
     s->cnt[c][o->tl]--;
     s->cnt[c][n->tl]++;
     s->etot[c][0] += n->ev[0] - o->ev[0];
@@ -183,7 +183,7 @@ static void refresh_point(gboard *b, int p) {
     for (int c = 0; c < 2; c++) {
         uint8_t *k = b->pc[c][p];
         for (int d = 0; d < 4; d++) k[d] = b->t->pat[c][gb_key(b, c, d, p)];
-        rescore_in(b, &s, c, p, gb_combo(k[0], k[1], k[2], k[3]));
+        rescore_in(b, b->t, &s, c, p, gb_combo(k[0], k[1], k[2], k[3]));
     }
     sums_put(b, &s);
 }
@@ -193,18 +193,15 @@ static void clear_point(gboard *b, int p) {
     gb_sums s;
     sums_get(b, &s);
     for (int c = 0; c < 2; c++) {
-        rescore_in(b, &s, c, p, GB_COMBO_NONE);
+        rescore_in(b, b->t, &s, c, p, GB_COMBO_NONE);
         s.cnt[c][TL_NONE]--; /* a stone is not counted */
     }
     sums_put(b, &s);
 }
 
-/* Saves the state of colour c at point p into the move's undo log (NULL: no log). */
-static inline void log_point(gboard *b, gb_saved *log, int c, int p) {
-    if (!log) return;
-    gb_saved *e = &log[b->nlog[b->nstones - 1]++];
-    e->p = (uint16_t)p;
-    e->c = (uint8_t)c;
+/* Saves the state of colour c at point p into entry e of a move's undo log. */
+static inline void log_point(const gboard *b, gb_saved *e, int c, int p) {
+    e->at = (uint16_t)(c * GB_CELLS + p);
     e->tl = b->tl[c][p];
     e->combo = b->combo[c][p];
     memcpy(e->pc, b->pc[c][p], 4);
@@ -223,21 +220,27 @@ int gb_key(const gboard *b, int c, int d, int p) {
     return window_key(b->line[c][d][l] >> sh, (b->line[1 - c][d][l] | off) >> sh);
 }
 
-/* Puts (set 1) or takes away (set 0) a stone of colour c at p in its 4 lines; with
-   patterns, the line patterns of the empty points within 5 on those lines are looked
-   up again and the points whose pattern changed re-scored (their state before goes
-   to log when it is not NULL); without, gb_undo restores them from the log. */
-static void update_lines(gboard *b, int p, int c, int set, gb_saved *log, int patterns) {
+/* Puts (set 1) or takes away (set 0) a stone of colour c at p in its 4 lines. */
+static inline void flip_lines(gboard *b, int p, int c, int set) {
     for (int d = 0; d < 4; d++) {
         uint64_t bit = (uint64_t)1 << gb_line_pos(p, d);
         uint64_t *w = &b->line[c - 1][d][gb_line_of(p, d)];
         *w = set ? *w | bit : *w & ~bit;
     }
-    if (!patterns) return;
-    /* only the line through p changed at each point: one lookup per colour, and the
-       point is re-scored only when that line's pattern changed; stones have no patterns,
-       so only the empty points of the window are visited; the sums are kept in locals and
-       written back once */
+}
+
+/* After a change of the stone at p (flip_lines): the line patterns of the empty points
+   within 5 of p on its 4 lines are looked up again and the points whose pattern changed
+   re-scored; the state of each before goes to log (when not NULL), whose entry count is
+   returned. Only the line through p changed at each point: one lookup per colour, and
+   the point is re-scored only when that line's pattern changed; stones have no
+   patterns, so only the empty points of the window are visited. The sums, the tables
+   and the log's count are kept in locals (a byte store through b may alias anything,
+   so what is read through b is read again after each). */
+static int update_patterns(gboard *b, int p, gb_saved *log) {
+    const gb_tables *t = b->t;
+    const uint8_t *pat0 = t->pat[0], *pat1 = t->pat[1];
+    int nl = 0;
     gb_sums s;
     sums_get(b, &s);
     for (int d = 0; d < 4; d++) {
@@ -255,21 +258,22 @@ static void update_lines(gboard *b, int p, int c, int set, gb_saved *log, int pa
             int sh = pos + k - 5;
             int tb = rv_line_tern[(bw >> sh) & 0x7FF], tw = rv_line_tern[(ww >> sh) & 0x7FF];
             int to2 = 2 * rv_line_tern[(off >> sh) & 0x7FF];
-            uint8_t np0 = b->t->pat[0][tb + 2 * tw + to2];
-            uint8_t np1 = b->t->pat[1][tw + 2 * tb + to2];
-            if (np0 != b->pc[0][q][d]) {
-                log_point(b, log, 0, q);
-                rescore_in(b, &s, 0, q, b->combo[0][q] + (np0 - b->pc[0][q][d]) * weight);
-                b->pc[0][q][d] = np0;
+            int np0 = pat0[tb + 2 * tw + to2], np1 = pat1[tw + 2 * tb + to2];
+            int op0 = b->pc[0][q][d], op1 = b->pc[1][q][d];
+            if (np0 != op0) {
+                if (log) log_point(b, &log[nl++], 0, q);
+                rescore_in(b, t, &s, 0, q, b->combo[0][q] + (np0 - op0) * weight);
+                b->pc[0][q][d] = (uint8_t)np0;
             }
-            if (np1 != b->pc[1][q][d]) {
-                log_point(b, log, 1, q);
-                rescore_in(b, &s, 1, q, b->combo[1][q] + (np1 - b->pc[1][q][d]) * weight);
-                b->pc[1][q][d] = np1;
+            if (np1 != op1) {
+                if (log) log_point(b, &log[nl++], 1, q);
+                rescore_in(b, t, &s, 1, q, b->combo[1][q] + (np1 - op1) * weight);
+                b->pc[1][q][d] = (uint8_t)np1;
             }
         }
     }
     sums_put(b, &s);
+    return nl;
 }
 
 /* Adds delta (+1 / -1) to near[] on the 5x5 square around p: per row one 8-byte add whose
@@ -299,6 +303,7 @@ void gb_load(gboard *b, const gb_tables *t, const rv_gomoku *g) {
     b->stm = rv_gomoku_to_move(g);
     b->g = *g;
     b->nstones = 0;
+    b->mirrored = b->nmirror = 0;
     b->hash = 0;
     memset(b->cell, 3, sizeof b->cell);
     memset(b->tl, 0, sizeof b->tl);
@@ -328,7 +333,8 @@ void gb_load(gboard *b, const gb_tables *t, const rv_gomoku *g) {
             b->cell[p] = (uint8_t)c;
             b->hash ^= t->zob[c - 1][p];
             b->nempty--;
-            update_lines(b, p, c, 1, NULL, 1);
+            flip_lines(b, p, c, 1);
+            update_patterns(b, p, NULL);
             add_near(b, p, 1);
         }
     if (b->stm == RV_WHITE) b->hash = ~b->hash;
@@ -340,19 +346,19 @@ void gb_play(gboard *b, int p) {
     b->stack[b->nstones++] = (uint16_t)p;
     if (ply < GB_LOG_PLIES) {
         log = b->log[ply];
-        b->nlog[ply] = 0;
         sums_get(b, &b->sums[ply]);
-        log_point(b, log, 0, p);
-        log_point(b, log, 1, p);
+        log_point(b, &log[0], 0, p);
+        log_point(b, &log[1], 1, p);
     }
     clear_point(b, p);
     b->cell[p] = (uint8_t)c;
     b->hash ^= b->t->zob[c - 1][p];
     b->hash = ~b->hash;
     b->nempty--;
-    update_lines(b, p, c, 1, log, 1);
+    flip_lines(b, p, c, 1);
+    int nl = update_patterns(b, p, log ? log + 2 : NULL);
+    if (log) b->nlog[ply] = (uint8_t)(nl + 2);
     add_near(b, p, 1);
-    if (b->renju) rv_gomoku_set_stone(&b->g, gb_x(p), gb_y(p), (rv_color)c);
     b->stm = 3 - c;
 }
 
@@ -364,26 +370,50 @@ void gb_undo(gboard *b) {
     b->hash = ~b->hash;
     b->nempty++;
     int ply = b->nstones;
+    flip_lines(b, p, c, 0);
     if (ply < GB_LOG_PLIES) {
-        /* the lines by a bit, every re-scored point and the sums from the log */
-        update_lines(b, p, c, 0, NULL, 0);
+        /* every re-scored point and the sums from the log */
         const gb_saved *log = b->log[ply];
+        uint8_t *tl = &b->tl[0][0], *pc = &b->pc[0][0][0];
+        uint16_t *combo = &b->combo[0][0];
         for (int i = b->nlog[ply] - 1; i >= 0; i--) {
-            const gb_saved *e = &log[i];
-            b->tl[e->c][e->p] = e->tl;
-            b->combo[e->c][e->p] = e->combo;
-            memcpy(b->pc[e->c][e->p], e->pc, 4);
+            gb_saved e = log[i];
+            tl[e.at] = e.tl;
+            combo[e.at] = e.combo;
+            memcpy(pc + 4 * e.at, e.pc, 4);
         }
         sums_put(b, &b->sums[ply]);
     } else {
-        update_lines(b, p, c, 0, NULL, 1);
+        update_patterns(b, p, NULL);
         /* the point is counted again (as nothing yet: refresh_point moves it to its level) */
         b->cnt[0][TL_NONE]++, b->cnt[1][TL_NONE]++;
         refresh_point(b, p);
     }
     add_near(b, p, -1);
-    if (b->renju) rv_gomoku_set_stone(&b->g, gb_x(p), gb_y(p), RV_EMPTY);
+    /* the Renju mirror is behind from here on (gb_mirror) */
+    if (b->mirrored > b->nstones) b->mirrored = b->nstones;
     b->stm = c;
+}
+
+/* Brings the Renju mirror b->g up to the board: the stones it holds beyond the moves
+   both share are taken off, the board's moves after those put on. */
+static void sync_mirror(gboard *b) {
+    int k = b->mirrored;
+    while (b->nmirror > k) {
+        int q = b->mstack[--b->nmirror];
+        rv_gomoku_set_stone(&b->g, gb_x(q), gb_y(q), RV_EMPTY);
+    }
+    for (; k < b->nstones; k++) {
+        int q = b->stack[k];
+        rv_gomoku_set_stone(&b->g, gb_x(q), gb_y(q), (rv_color)b->cell[q]);
+        b->mstack[b->nmirror++] = (uint16_t)q;
+    }
+    b->mirrored = b->nstones;
+}
+
+rv_forbid_kind gb_forbidden(gboard *b, int p) {
+    if (b->mirrored != b->nstones || b->nmirror != b->nstones) sync_mirror(b);
+    return rv_gomoku_forbidden(&b->g, gb_x(p), gb_y(p));
 }
 
 int gb_legal(gboard *b, int p) {
@@ -398,23 +428,32 @@ int gb_legal(gboard *b, int p) {
         if (k >= PAT_FLEX3) n++;
     }
     if (!hard && n < 2) return 1;
-    return rv_gomoku_forbidden(&b->g, gb_x(p), gb_y(p)) == RV_FORBID_NONE;
+    return gb_forbidden(b, p) == RV_FORBID_NONE;
 }
 
 int gb_tl_if_blocked(const gboard *b, int c, int q, int p) {
-    int ci = c - 1, diff = p - q;
-    for (int d = 0; d < 4; d++) {
-        int step = gb_dir[d], k = diff / step;
-        if (k == 0 || k < -5 || k > 5 || k * step != diff) continue;
-        /* the other colour's stone at p joins the opponent's side of q's window */
-        uint8_t pc[4];
-        memcpy(pc, b->pc[ci][q], 4);
-        int l = gb_line_of(q, d), sh = gb_line_pos(q, d) - 5;
-        uint64_t oth = b->line[1 - ci][d][l] | b->line[2][d][l] | (uint64_t)1 << gb_line_pos(p, d);
-        pc[d] = b->t->pat[ci][window_key(b->line[ci][d][l] >> sh, oth >> sh)];
-        return b->t->combo[ci][gb_combo(pc[0], pc[1], pc[2], pc[3])].tl;
-    }
-    return b->tl[ci][q];
+    /* the direction of the line through q and p from their coordinates (the divisions
+       by the constant stride are multiplications) */
+    int dx = p % GB_STRIDE - q % GB_STRIDE, dy = p / GB_STRIDE - q / GB_STRIDE, d;
+    if (dx < -5 || dx > 5 || dy < -5 || dy > 5 || (dx == 0 && dy == 0)) return b->tl[c - 1][q];
+    if (dy == 0)
+        d = 0;
+    else if (dx == 0)
+        d = 1;
+    else if (dx == dy)
+        d = 2;
+    else if (dx == -dy)
+        d = 3;
+    else
+        return b->tl[c - 1][q];
+    /* the other colour's stone at p joins the opponent's side of q's window */
+    int ci = c - 1;
+    uint8_t pc[4];
+    memcpy(pc, b->pc[ci][q], 4);
+    int l = gb_line_of(q, d), sh = gb_line_pos(q, d) - 5;
+    uint64_t oth = b->line[1 - ci][d][l] | b->line[2][d][l] | (uint64_t)1 << gb_line_pos(p, d);
+    pc[d] = b->t->pat[ci][window_key(b->line[ci][d][l] >> sh, oth >> sh)];
+    return b->t->combo[ci][gb_combo(pc[0], pc[1], pc[2], pc[3])].tl;
 }
 
 int gb_collect(const gboard *b, int c, int lvl, int *out, int max) {

@@ -205,11 +205,13 @@ void gb_combo_eval(const int *k4, int renju, int c, int16_t *val, uint8_t *tl);
 #define GB_LOG_PLIES 160 /* moves after gb_load that keep an undo log (later ones recompute) */
 #define GB_LOG_PER_PLY 82 /* points re-scored by one move: 2 colours x 40, and the point */
 typedef struct gb_saved {
-    uint16_t p;
-    uint8_t c, tl;
+    uint16_t at; /* colour index c and point p as c * GB_CELLS + p: the point's place in
+                    gboard's pc, tl and combo read as one array each */
     uint16_t combo;
     uint8_t pc[4];
+    uint8_t tl;
 } gb_saved;
+_Static_assert(2 * GB_CELLS <= 0xFFFF, "a colour and point are kept in 16 bits");
 typedef struct gb_sums {
     int32_t etot[2][2];
     int cnt[2][TL_N];
@@ -236,7 +238,12 @@ typedef struct gboard {
     uint8_t nlog[GB_LOG_PLIES];                    /* entries logged by each move */
     gb_saved log[GB_LOG_PLIES][GB_LOG_PER_PLY]; /* the points' state before each move */
     gb_sums sums[GB_LOG_PLIES];                    /* the sums before each move */
-    rv_gomoku g; /* mirror for rv_gomoku_forbidden (Renju) */
+    /* The position for rv_gomoku_forbidden (Renju), kept up to date only when asked
+       (gb_forbidden): it holds the loaded position and the moves mstack[0..nmirror),
+       of which the first `mirrored` are the board's stack[0..mirrored) still. */
+    rv_gomoku g;
+    int mirrored, nmirror;
+    uint16_t mstack[RV_GOMOKU_MAX_POINTS];
 } gboard;
 
 extern const int gb_dir[4];
@@ -277,6 +284,10 @@ static inline int gb_pat(const gboard *b, int c, int p, int d) { return b->pc[c 
 
 /* True when the side to move may play the empty point p (Renju forbidden check). */
 int gb_legal(gboard *b, int p);
+
+/* rv_gomoku_forbidden for black at the empty point p of the board (Renju): the mirror
+   position b->g is brought up to date first. */
+rv_forbid_kind gb_forbidden(gboard *b, int p);
 
 /* True when colour c playing p would make a four (or five) on some line. */
 static inline int gb_makes_four(const gboard *b, int c, int p) {

@@ -38,7 +38,7 @@ static int open_four_legal(gboard *b, int c) {
     int f[8], k = gsearch_collect(b, c, TL_FLEX4, f, 8);
     for (int j = 0; j < k; j++)
         if (c == RV_WHITE || !b->renju ||
-            rv_gomoku_forbidden(&b->g, gb_x(f[j]), gb_y(f[j])) == RV_FORBID_NONE)
+            gb_forbidden(b, f[j]) == RV_FORBID_NONE)
             return 1;
     return 0;
 }

@@ -90,9 +90,20 @@ static inline __attribute__((always_inline)) int EGF(last2)(rv_reversi_ai *ai, u
     return worst != 65 ? worst : final_score(P, O);
 }
 
-/* The last three empty squares, tried in the order given. */
 static int EGF(last3)(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha, int beta, int x1,
-                      int x2, int x3, int passed) {
+                      int x2, int x3, int passed);
+static int EGF(last3_nws)(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha, int x1, int x2,
+                          int x3, int passed);
+
+/* The last three empty squares, tried in the order given.  nws (a constant):
+ * a null window, beta == alpha + 1, as at all but a few in 10^5 calls of the
+ * last four and three (FFO #52); the copy compiled for it keeps no beta and
+ * never raises alpha (a move above alpha cuts). */
+static inline __attribute__((always_inline)) int EGF(last3_body)(rv_reversi_ai *ai, uint64_t P,
+                                                                 uint64_t O, int alpha, int beta,
+                                                                 int x1, int x2, int x3,
+                                                                 int passed, const int nws) {
+    if (nws) beta = alpha + 1;
     ai->nodes++;
     int best = -65;
     uint64_t f = (EG_NEIGHBOUR[x1] & O) ? EG_FLIPS(P, O, x1) : 0;
@@ -117,20 +128,33 @@ static int EGF(last3)(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha, int 
     }
     if (best == -65) {
         if (passed) return final_score(P, O);
+        if (nws) return -EGF(last3_nws)(ai, O, P, -beta, x1, x2, x3, 1);
         return -EGF(last3)(ai, O, P, -beta, -alpha, x1, x2, x3, 1);
     }
     return best;
 }
 
+static int EGF(last3)(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha, int beta, int x1,
+                      int x2, int x3, int passed) {
+    return EGF(last3_body)(ai, P, O, alpha, beta, x1, x2, x3, passed, 0);
+}
+
+static int EGF(last3_nws)(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha, int x1, int x2,
+                          int x3, int passed) {
+    return EGF(last3_body)(ai, P, O, alpha, alpha + 1, x1, x2, x3, passed, 1);
+}
+
 /* The last three empties, a square alone in its quadrant (odd parity)
  * first. */
 static inline int EGF(last3_par)(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha, int beta,
-                                 int x1, int x2, int x3, unsigned parity, int passed) {
+                                 int x1, int x2, int x3, unsigned parity, int passed,
+                                 const int nws) {
     uint64_t odd3 = PARITY_MASK[parity];
     if (!((odd3 >> x1) & 1)) {
         if ((odd3 >> x2) & 1) { int t = x1; x1 = x2; x2 = t; }
         else if ((odd3 >> x3) & 1) { int t = x1; x1 = x3; x3 = t; }
     }
+    if (nws) return EGF(last3_nws)(ai, P, O, alpha, x1, x2, x3, passed);
     return EGF(last3)(ai, P, O, alpha, beta, x1, x2, x3, passed);
 }
 
@@ -146,35 +170,42 @@ static inline void EGF(small_classes)(uint64_t E, unsigned parity, uint64_t cls[
 }
 
 #if EG_LAST4
-/* The last four empties x[0..3], tried in that order (odd quadrants and good
- * squares first, as sorted by the caller). */
-static int EGF(last4)(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha, int beta,
-                      const int *x, unsigned parity, int passed) {
-    static const uint8_t REST[4][3] = {{1, 2, 3}, {0, 2, 3}, {0, 1, 3}, {0, 1, 2}};
+/* One move of the last four: square s, the other three a, b, c (in their
+ * order), for last4 below. */
+#define EG_LAST4_TRY(s, a, b, c)                                                          \
+    if (EG_NEIGHBOUR[s] & O) {                                                            \
+        uint64_t f = EG_FLIPS(P, O, s);                                                   \
+        if (f) {                                                                          \
+            int v = -EGF(last3_par)(ai, O ^ f, P ^ f ^ (1ULL << (s)), -beta, -alpha, a, b, \
+                                    c, parity ^ QUAD_BIT(s), 0, nws);                     \
+            if (v > best) {                                                               \
+                best = v;                                                                 \
+                if (v > alpha) {                                                          \
+                    if (v >= beta) return v;                                              \
+                    alpha = v;                                                            \
+                }                                                                         \
+            }                                                                             \
+        }                                                                                 \
+    }
+
+/* The last four empties x0..x3, tried in that order (odd quadrants and good
+ * squares first, as sorted by the caller); -65 when P has no move.  The
+ * squares are scalars and the loop unrolled: an array of squares indexed
+ * through a table of the other three put loads (and a store forwarded to
+ * them) on the path of every move. */
+static inline __attribute__((always_inline)) int EGF(last4)(rv_reversi_ai *ai, uint64_t P,
+                                                            uint64_t O, int alpha, int beta,
+                                                            int x0, int x1, int x2, int x3,
+                                                            unsigned parity, const int nws) {
     ai->nodes++;
     int best = -65;
-    for (int i = 0; i < 4; i++) {
-        int s = x[i];
-        if (!(EG_NEIGHBOUR[s] & O)) continue;
-        uint64_t f = EG_FLIPS(P, O, s);
-        if (!f) continue;
-        const uint8_t *r = REST[i];
-        int v = -EGF(last3_par)(ai, O ^ f, P ^ f ^ (1ULL << s), -beta, -alpha, x[r[0]], x[r[1]],
-                                x[r[2]], parity ^ QUAD_BIT(s), 0);
-        if (v > best) {
-            best = v;
-            if (v > alpha) {
-                if (v >= beta) return v;
-                alpha = v;
-            }
-        }
-    }
-    if (best == -65) {
-        if (passed) return final_score(P, O);
-        return -EGF(last4)(ai, O, P, -beta, -alpha, x, parity, 1);
-    }
+    EG_LAST4_TRY(x0, x1, x2, x3)
+    EG_LAST4_TRY(x1, x0, x2, x3)
+    EG_LAST4_TRY(x2, x0, x1, x3)
+    EG_LAST4_TRY(x3, x0, x1, x2)
     return best;
 }
+#undef EG_LAST4_TRY
 #endif
 
 static int EGF(eg_small)(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha, int beta, int n,
@@ -182,9 +213,12 @@ static int EGF(eg_small)(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha, i
 
 #if EG_LAST4
 /* Four empties: the stability bound, then the squares sorted once (in the
- * classes of small_classes) for last4. */
-static int EGF(small4)(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha, int beta,
-                       int passed, unsigned parity) {
+ * classes of small_classes) for last4; nws as in last3_body. */
+static inline __attribute__((always_inline)) int EGF(small4_body)(rv_reversi_ai *ai, uint64_t P,
+                                                                  uint64_t O, int alpha, int beta,
+                                                                  int passed, unsigned parity,
+                                                                  const int nws) {
+    if (nws) beta = alpha + 1;
     uint64_t E = ~(P | O);
 #if EG_SMALL_STAB_MIN <= 4
     /* The stability bound here too: 18% fewer nodes on FFO #40-#49 (the
@@ -197,30 +231,44 @@ static int EGF(small4)(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha, int
         }
     }
 #endif
-    int x[4];
+    int x0, x1, x2, x3;
 #if defined(EG_PEXT) && EG_SORT4_TABLE
+    /* Entry j of the table's byte is the index i of the j-th square tried
+     * among the empties (in square order): its square is the i-th set bit
+     * of E, deposited by pdep (no array in memory). */
     uint64_t even = ~PARITY_MASK[parity];
     unsigned perm = EG_SORT4[_pext_u64(even, E) | _pext_u64(~SMALL_GOOD, E) << 4];
-    int e[4];
-    uint64_t r = E;
-    e[0] = first_bit(r);
-    r &= r - 1;
-    e[1] = first_bit(r);
-    r &= r - 1;
-    e[2] = first_bit(r);
-    e[3] = first_bit(r & (r - 1));
-    x[0] = e[perm & 3];
-    x[1] = e[(perm >> 2) & 3];
-    x[2] = e[(perm >> 4) & 3];
-    x[3] = e[perm >> 6];
+    x0 = first_bit(_pdep_u64(1ULL << (perm & 3), E));
+    x1 = first_bit(_pdep_u64(1ULL << ((perm >> 2) & 3), E));
+    x2 = first_bit(_pdep_u64(1ULL << ((perm >> 4) & 3), E));
+    x3 = first_bit(_pdep_u64(1ULL << (perm >> 6), E));
 #else
     uint64_t cls[4];
+    int x[4], k = 0;
     EGF(small_classes)(E, parity, cls);
-    int k = 0;
     for (int c = 0; c < 4; c++)
         for (uint64_t m = cls[c]; m; m &= m - 1) x[k++] = first_bit(m);
+    x0 = x[0];
+    x1 = x[1];
+    x2 = x[2];
+    x3 = x[3];
 #endif
-    return EGF(last4)(ai, P, O, alpha, beta, x, parity, passed);
+    int v = EGF(last4)(ai, P, O, alpha, beta, x0, x1, x2, x3, parity, nws);
+    if (v != -65) return v;
+    if (passed) return final_score(P, O);
+    /* P passes: the opponent's moves (a second pass ends the game). */
+    v = EGF(last4)(ai, O, P, -beta, -alpha, x0, x1, x2, x3, parity, nws);
+    return v != -65 ? -v : final_score(P, O);
+}
+
+static int EGF(small4)(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha, int beta,
+                       int passed, unsigned parity) {
+    return EGF(small4_body)(ai, P, O, alpha, beta, passed, parity, 0);
+}
+
+static int EGF(small4_nws)(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha, int passed,
+                           unsigned parity) {
+    return EGF(small4_body)(ai, P, O, alpha, alpha + 1, passed, parity, 1);
 }
 #endif
 
@@ -239,7 +287,10 @@ static inline __attribute__((always_inline)) int EGF(small_at)(rv_reversi_ai *ai
                                                                const int n, int passed,
                                                                unsigned parity) {
 #if EG_LAST4
-    if (n == 4) return EGF(small4)(ai, P, O, alpha, beta, passed, parity);
+    if (n == 4) {
+        if (beta == alpha + 1) return EGF(small4_nws)(ai, P, O, alpha, passed, parity);
+        return EGF(small4)(ai, P, O, alpha, beta, passed, parity);
+    }
 #endif
 #if EG_SMALL_SPLIT
     if (n == 5) return EGF(small5)(ai, P, O, alpha, beta, passed, parity);
@@ -327,7 +378,7 @@ static int EGF(eg_small)(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha, i
         int x1 = first_bit(E);
         uint64_t r = E & (E - 1);
         int x2 = first_bit(r), x3 = first_bit(r & (r - 1));
-        return EGF(last3_par)(ai, P, O, alpha, beta, x1, x2, x3, parity, passed);
+        return EGF(last3_par)(ai, P, O, alpha, beta, x1, x2, x3, parity, passed, 0);
     }
 #if EG_LAST4
     if (n == 4) return EGF(small4)(ai, P, O, alpha, beta, passed, parity);
