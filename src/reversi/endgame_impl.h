@@ -90,9 +90,20 @@ static inline __attribute__((always_inline)) int EGF(last2)(rv_reversi_ai *ai, u
     return worst != 65 ? worst : final_score(P, O);
 }
 
-/* The last three empty squares, tried in the order given. */
 static int EGF(last3)(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha, int beta, int x1,
-                      int x2, int x3, int passed) {
+                      int x2, int x3, int passed);
+static int EGF(last3_nws)(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha, int x1, int x2,
+                          int x3, int passed);
+
+/* The last three empty squares, tried in the order given.  nws (a constant):
+ * a null window, beta == alpha + 1, as at all but a few in 10^5 calls of the
+ * last four and three (FFO #52); the copy compiled for it keeps no beta and
+ * never raises alpha (a move above alpha cuts). */
+static inline __attribute__((always_inline)) int EGF(last3_body)(rv_reversi_ai *ai, uint64_t P,
+                                                                 uint64_t O, int alpha, int beta,
+                                                                 int x1, int x2, int x3,
+                                                                 int passed, const int nws) {
+    if (nws) beta = alpha + 1;
     ai->nodes++;
     int best = -65;
     uint64_t f = (EG_NEIGHBOUR[x1] & O) ? EG_FLIPS(P, O, x1) : 0;
@@ -117,20 +128,33 @@ static int EGF(last3)(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha, int 
     }
     if (best == -65) {
         if (passed) return final_score(P, O);
+        if (nws) return -EGF(last3_nws)(ai, O, P, -beta, x1, x2, x3, 1);
         return -EGF(last3)(ai, O, P, -beta, -alpha, x1, x2, x3, 1);
     }
     return best;
 }
 
+static int EGF(last3)(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha, int beta, int x1,
+                      int x2, int x3, int passed) {
+    return EGF(last3_body)(ai, P, O, alpha, beta, x1, x2, x3, passed, 0);
+}
+
+static int EGF(last3_nws)(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha, int x1, int x2,
+                          int x3, int passed) {
+    return EGF(last3_body)(ai, P, O, alpha, alpha + 1, x1, x2, x3, passed, 1);
+}
+
 /* The last three empties, a square alone in its quadrant (odd parity)
  * first. */
 static inline int EGF(last3_par)(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha, int beta,
-                                 int x1, int x2, int x3, unsigned parity, int passed) {
+                                 int x1, int x2, int x3, unsigned parity, int passed,
+                                 const int nws) {
     uint64_t odd3 = PARITY_MASK[parity];
     if (!((odd3 >> x1) & 1)) {
         if ((odd3 >> x2) & 1) { int t = x1; x1 = x2; x2 = t; }
         else if ((odd3 >> x3) & 1) { int t = x1; x1 = x3; x3 = t; }
     }
+    if (nws) return EGF(last3_nws)(ai, P, O, alpha, x1, x2, x3, passed);
     return EGF(last3)(ai, P, O, alpha, beta, x1, x2, x3, passed);
 }
 
@@ -153,7 +177,7 @@ static inline void EGF(small_classes)(uint64_t E, unsigned parity, uint64_t cls[
         uint64_t f = EG_FLIPS(P, O, s);                                                   \
         if (f) {                                                                          \
             int v = -EGF(last3_par)(ai, O ^ f, P ^ f ^ (1ULL << (s)), -beta, -alpha, a, b, \
-                                    c, parity ^ QUAD_BIT(s), 0);                          \
+                                    c, parity ^ QUAD_BIT(s), 0, nws);                     \
             if (v > best) {                                                               \
                 best = v;                                                                 \
                 if (v > alpha) {                                                          \
@@ -172,7 +196,7 @@ static inline void EGF(small_classes)(uint64_t E, unsigned parity, uint64_t cls[
 static inline __attribute__((always_inline)) int EGF(last4)(rv_reversi_ai *ai, uint64_t P,
                                                             uint64_t O, int alpha, int beta,
                                                             int x0, int x1, int x2, int x3,
-                                                            unsigned parity) {
+                                                            unsigned parity, const int nws) {
     ai->nodes++;
     int best = -65;
     EG_LAST4_TRY(x0, x1, x2, x3)
@@ -189,9 +213,12 @@ static int EGF(eg_small)(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha, i
 
 #if EG_LAST4
 /* Four empties: the stability bound, then the squares sorted once (in the
- * classes of small_classes) for last4. */
-static int EGF(small4)(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha, int beta,
-                       int passed, unsigned parity) {
+ * classes of small_classes) for last4; nws as in last3_body. */
+static inline __attribute__((always_inline)) int EGF(small4_body)(rv_reversi_ai *ai, uint64_t P,
+                                                                  uint64_t O, int alpha, int beta,
+                                                                  int passed, unsigned parity,
+                                                                  const int nws) {
+    if (nws) beta = alpha + 1;
     uint64_t E = ~(P | O);
 #if EG_SMALL_STAB_MIN <= 4
     /* The stability bound here too: 18% fewer nodes on FFO #40-#49 (the
@@ -226,12 +253,22 @@ static int EGF(small4)(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha, int
     x2 = x[2];
     x3 = x[3];
 #endif
-    int v = EGF(last4)(ai, P, O, alpha, beta, x0, x1, x2, x3, parity);
+    int v = EGF(last4)(ai, P, O, alpha, beta, x0, x1, x2, x3, parity, nws);
     if (v != -65) return v;
     if (passed) return final_score(P, O);
     /* P passes: the opponent's moves (a second pass ends the game). */
-    v = EGF(last4)(ai, O, P, -beta, -alpha, x0, x1, x2, x3, parity);
+    v = EGF(last4)(ai, O, P, -beta, -alpha, x0, x1, x2, x3, parity, nws);
     return v != -65 ? -v : final_score(P, O);
+}
+
+static int EGF(small4)(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha, int beta,
+                       int passed, unsigned parity) {
+    return EGF(small4_body)(ai, P, O, alpha, beta, passed, parity, 0);
+}
+
+static int EGF(small4_nws)(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha, int passed,
+                           unsigned parity) {
+    return EGF(small4_body)(ai, P, O, alpha, alpha + 1, passed, parity, 1);
 }
 #endif
 
@@ -250,7 +287,10 @@ static inline __attribute__((always_inline)) int EGF(small_at)(rv_reversi_ai *ai
                                                                const int n, int passed,
                                                                unsigned parity) {
 #if EG_LAST4
-    if (n == 4) return EGF(small4)(ai, P, O, alpha, beta, passed, parity);
+    if (n == 4) {
+        if (beta == alpha + 1) return EGF(small4_nws)(ai, P, O, alpha, passed, parity);
+        return EGF(small4)(ai, P, O, alpha, beta, passed, parity);
+    }
 #endif
 #if EG_SMALL_SPLIT
     if (n == 5) return EGF(small5)(ai, P, O, alpha, beta, passed, parity);
@@ -338,7 +378,7 @@ static int EGF(eg_small)(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha, i
         int x1 = first_bit(E);
         uint64_t r = E & (E - 1);
         int x2 = first_bit(r), x3 = first_bit(r & (r - 1));
-        return EGF(last3_par)(ai, P, O, alpha, beta, x1, x2, x3, parity, passed);
+        return EGF(last3_par)(ai, P, O, alpha, beta, x1, x2, x3, parity, passed, 0);
     }
 #if EG_LAST4
     if (n == 4) return EGF(small4)(ai, P, O, alpha, beta, passed, parity);
@@ -384,9 +424,11 @@ static int EGF(eg_probcut)(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha,
                            int *v) {
     int ds = EG_PC_DEPTH(n) < RV_EG_PC_DEPTHS - 1 ? EG_PC_DEPTH(n) : RV_EG_PC_DEPTHS - 1;
     int t = EG_PC_T[ai->eg_sel] * EG_PC_SIGMA[ds] / 100, b = EG_PC_BIAS[ds];
+    rv_pat_state st; /* one state for both tests */
+    EG_PAT_INIT(&st, P, O);
     if (beta < 64) {
         int bound = 100 * beta + t - b;
-        if (rv_ai_mid_search(ai, P, O, bound - 1, bound, ds) >= bound) {
+        if (rv_ai_mid_search_st(ai, &st, P, O, bound - 1, bound, ds) >= bound) {
             *v = beta;
             return 1;
         }
@@ -394,7 +436,7 @@ static int EGF(eg_probcut)(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha,
     }
     if (alpha > -64) {
         int bound = 100 * alpha - t - b;
-        if (rv_ai_mid_search(ai, P, O, bound, bound + 1, ds) <= bound) {
+        if (rv_ai_mid_search_st(ai, &st, P, O, bound, bound + 1, ds) <= bound) {
             *v = alpha;
             return 1;
         }
@@ -569,22 +611,27 @@ static int EGF(eg_deep)(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha, in
             /* From EG_SHALLOW_MIN empties a shallow search instead, deeper
              * the further from the end. */
             int v;
-            if (n >= EG_SHALLOW_MIN) {
-                v = rv_ai_mid_search(ai, np, no, -30000, 30000, (n - 14) / 3);
 #if EG_EVAL_INCR > 0
-            } else if (nm >= EG_EVAL_INCR) {
+            if (n >= EG_SHALLOW_MIN || nm >= EG_EVAL_INCR) {
                 /* The child's state from this node's: the same value as
                  * rv_ai_eval (FFO #55 keys ten-odd children a node at 14
-                 * empties). */
+                 * empties), and the shallow search starts from it. */
                 if (!st_ready) {
                     EG_PAT_INIT(&st, P, O);
                     st_ready = 1;
                 }
                 rv_pat_state cs;
                 rv_pat_state_move(&st, &cs, x, f);
-                v = rv_ai_pattern_centi(EG_PAT_EVAL(ai->pat_w, &cs, np, no, bit_count(rep)));
-#endif
+                if (n >= EG_SHALLOW_MIN)
+                    v = rv_ai_mid_search_st(ai, &cs, np, no, -30000, 30000, (n - 14) / 3);
+                else
+                    v = rv_ai_pattern_centi(EG_PAT_EVAL(ai->pat_w, &cs, np, no, bit_count(rep)));
             } else {
+#else
+            if (n >= EG_SHALLOW_MIN) {
+                v = rv_ai_mid_search(ai, np, no, -30000, 30000, (n - 14) / 3);
+            } else {
+#endif
                 v = rv_ai_eval(ai, np, no);
             }
             key += v * KW_EVAL / 100;
