@@ -37,6 +37,12 @@
 #      whose strongest line is a two) halved after that, freestyle 54.4% over 1,600 games
 #      against the table with only the space halved, Renju 59.7% (twelfth session,
 #      BENCHMARKS.md); SCALE= keeps the tables as fitted;
+#   3c. strong shapes: a rule listed in STRONG (none by default) takes the values of its
+#      strong classes (a double-three, four-three or open-four point: scale's selection
+#      "strong", both colours and roles) and its three threat terms from PRIOR/RULE-strong.fit
+#      (rv-gomoku-train scale --factor 1 --classes strong --from), a table fitted with
+#      `rv-gomoku-train fit --fit-classes strong` onto the table of 3b (the games and the
+#      command are in BENCHMARKS.md, fourteenth session); the rest of 3b's table is kept;
 #   4. emit: the three tables as C into src/gomoku/eval_weights.c;
 #   5. move scores: the rules listed in MOVEFIT (none by default) are fitted, a softmax of
 #      the move each self-play search played over the candidate points, on the rule's
@@ -65,6 +71,7 @@ L2_RENJU2=${L2_RENJU2:-1500}
 PRIOR=${PRIOR-scripts/gomoku-prior}
 KEEP=${KEEP-freestyle renju}
 SCALE=${SCALE-renju:0.5:space freestyle:0.5:space freestyle:0.5:twos renju:0.5:twos}
+STRONG=${STRONG-}
 MOVEFIT=${MOVEFIT-}
 MOVE_L2=${MOVE_L2:-0.5}
 MOVE_ITERS=${MOVE_ITERS:-60}
@@ -148,6 +155,12 @@ for spec in $SCALE; do
     "$train" scale --rule "$rule" --factor "$factor" --classes "$classes" --role "${role:-both}" \
         --out "$data/$rule.fit" "$data/$rule-unscaled.fit"
     echo "fit-gomoku-weights: $rule: the $classes classes times $factor (${role:-both} roles)" >&2
+done
+for rule in $STRONG; do
+    mv "$data/$rule.fit" "$data/$rule-before-strong.fit"
+    "$train" scale --rule "$rule" --factor 1 --classes strong --from "$PRIOR/$rule-strong.fit" \
+        --out "$data/$rule.fit" "$data/$rule-before-strong.fit"
+    echo "fit-gomoku-weights: $rule: the strong classes and threat terms of $PRIOR/$rule-strong.fit" >&2
 done
 "$train" emit --out src/gomoku/eval_weights.c \
     "$data/freestyle.fit" "$data/standard.fit" "$data/renju.fit"

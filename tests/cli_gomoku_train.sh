@@ -67,7 +67,7 @@ done
 # or only those with no two or more (space: {one} only).
 expect_exit 2 "$train" scale --rule renju --factor 0.5
 expect_exit 2 "$train" scale --rule renju "$tmp/prior.txt"
-expect_exit 2 "$train" scale --rule renju --factor 0.5 --classes strong "$tmp/prior.txt"
+expect_exit 2 "$train" scale --rule renju --factor 0.5 --classes bogus "$tmp/prior.txt"
 expect_exit 1 "$train" scale --rule renju --factor 0.5 "$tmp/missing.txt"
 for c in all weak space; do
     "$train" scale --rule renju --factor 0.5 --classes $c --out "$tmp/s-$c.txt" "$tmp/prior.txt"
@@ -97,7 +97,7 @@ for i in 715 $((1820 + 715)) $((3640 + 715)) $((5460 + 715)) 579 $((1820 + 579))
 # The twos, the open-four points and the threat terms: class 5 is {closed two} (3), 15 {two}
 # (10), 1 {one} (2), 126 {closed three} (8), 715 {open four} (400), 579 {four, open three}
 # (376); 7280-7283 black's tempo and terms (10, 5000, 2000, 300). Halves round away from 0.
-for c in twos closed-twos open-twos open-four terms; do
+for c in twos closed-twos open-twos open-four terms strong; do
     "$train" scale --rule renju --factor 0.5 --classes $c --out "$tmp/s-$c.txt" "$tmp/prior.txt"
     svals=$(tail -n +2 "$tmp/s-$c.txt" | tr -s ' \n' '\n\n')
     got=""
@@ -108,6 +108,7 @@ for c in twos closed-twos open-twos open-four terms; do
     open-twos) want=" 3 5 2 8 400 400 376 10 5000 2000 300" ;;
     open-four) want=" 3 10 2 8 200 200 376 10 5000 2000 300" ;;
     terms) want=" 3 10 2 8 400 400 376 10 2500 1000 150" ;;
+    strong) want=" 3 10 2 8 200 200 188 10 5000 2000 300" ;;
     esac
     [ "$got" = "$want" ] && ok || bad "scale --classes $c:$got, want$want"
 done
@@ -149,6 +150,22 @@ grep -Eq '^versus: 6 games, \+[0-9]+ =[0-9]+ -[0-9]+, score 50\.0% ' "$tmp/vs.tx
     bad "fit --prior fitted with no step does not play as the built-in tables"
 ! cmp -s "$tmp/back3.fit" "$tmp/back2.fit" && ok || bad "fit --prior fitted gave the hand-set tables"
 expect_exit 2 "$train" fit --rule renju --prior bogus "$tmp/r5-1.txt"
+expect_exit 2 "$train" fit --rule renju --fit-classes bogus "$tmp/r5-1.txt"
+# --fit-classes strong: only the strong classes and the threat terms move (the fitted table
+# put on the prior by scale --from is the fitted table itself), some of them do move, and
+# the open-four point (class 715) stays at least the four-three point (579) in each
+# colour and role.
+"$train" fit --rule renju --iters 5 --fit-classes strong --out "$tmp/strong.fit" "$tmp/r5-1.txt" \
+    "$tmp/r6-3.txt" 2>/dev/null
+"$train" scale --rule renju --factor 1 --classes strong --from "$tmp/strong.fit" \
+    --out "$tmp/strong2.fit" "$tmp/prior.txt"
+cmp -s "$tmp/strong.fit" "$tmp/strong2.fit" && ok || bad "fit --fit-classes strong moved other values"
+! cmp -s "$tmp/strong.fit" "$tmp/prior.txt" && ok || bad "fit --fit-classes strong moved nothing"
+svals=$(tail -n +2 "$tmp/strong.fit" | tr -s ' \n' '\n\n')
+for b in 0 1820 3640 5460; do
+    [ "$(sat $((b + 715)))" -ge "$(sat $((b + 579)))" ] && ok ||
+        bad "fit --fit-classes strong: open four $(sat $((b + 715))) below four-three $(sat $((b + 579)))"
+done
 expect_exit 1 "$train" fit --rule renju --prior "table:$tmp/missing.txt" "$tmp/r5-1.txt"
 "$train" prior --rule freestyle --out "$tmp/f.txt" && "$train" prior --rule standard --out "$tmp/s.txt"
 expect_exit 0 "$train" emit --out "$tmp/w.c" "$tmp/f.txt" "$tmp/s.txt" "$tmp/renju.fit"
@@ -185,7 +202,7 @@ expect_exit 1 "$train" selfplay --rule renju --games 1 --seed 5 --moves "table:$
 # every class keeps the sum of its two roles' values (to rounding), the classes outside
 # --role-classes quiet keep both values (the open four, class 715; white's double three,
 # 3640 + 294), and some quiet class's roles move apart.
-expect_exit 2 "$train" fit --rule renju --role-l2 1 --role-classes strong "$tmp/r5-1.txt"
+expect_exit 2 "$train" fit --rule renju --role-l2 1 --role-classes bogus "$tmp/r5-1.txt"
 "$train" fit --rule renju --iters 0 --role-l2 1 --prior "table:$tmp/renju.fit" --out "$tmp/rl0.fit" \
     "$tmp/r5-1.txt" 2>/dev/null
 [ "$(tail -n +2 "$tmp/rl0.fit")" = "$(tail -n +2 "$tmp/renju.fit")" ] && ok ||

@@ -24,7 +24,9 @@
  *       result (or a blend of it with the self-play search's score) on the
  *       evaluation's features (see fit()) and writes them as text; the penalty pulls
  *       towards the hand-set values, or with --prior fitted|table:FILE towards the
- *       built-in tables or a table's (the specs of --eval).
+ *       built-in tables or a table's (the specs of --eval). --fit-classes C fits only
+ *       the classes of one of scale's selections and the three threat terms, then
+ *       puts the strong shapes back in the order the tests ask (shape_order()).
  *
  *   rv-gomoku-train prior --rule R [--out FILE]
  *       Writes the hand-set values (the fit's starting point) in the same text form.
@@ -41,12 +43,14 @@
  *       Turns three move-score tables into src/gomoku/move_weights.c.
  *
  *   rv-gomoku-train scale --rule R --factor F [--classes C] [--role both|to-move|waiting]
- *                         [--out FILE] TABLE
+ *                         [--from FILE] [--out FILE] TABLE
  *       Writes TABLE's values times F: every value (all), or only the classes with no
  *       open three, four or five on any line (weak), with no two or more (space), whose
  *       strongest line is a two (twos), a closed two (closed-twos) or an open two
  *       (open-twos), of a four-three or open-four point (threats), of an open-four
- *       point (open-four), or only the three threat terms (terms); of both roles or one.
+ *       point (open-four), of a double-three, four-three or open-four point (strong),
+ *       or only the three threat terms (terms); of both roles or one. With --from the
+ *       selected values and the threat terms are FILE's (times F) instead.
  *
  *   selfplay and versus take --moves hand|fitted|table:FILE (versus also
  *   --against-moves) for the engines' move scores.
@@ -83,7 +87,8 @@ static void usage(FILE *f) {
             "       rv-gomoku-train emit --out FILE.c FREESTYLE STANDARD RENJU\n"
             "       rv-gomoku-train movefit --rule R [--l2 X] [--iters N] [--out FILE] DATA...\n"
             "       rv-gomoku-train emit-moves --out FILE.c FREESTYLE STANDARD RENJU\n"
-            "       rv-gomoku-train scale --rule R --factor F [--classes C] [--role O] [--out FILE]\n"
+            "       rv-gomoku-train scale --rule R --factor F [--classes C] [--role O] [--from FILE]\n"
+            "                             [--out FILE]\n"
             "                             TABLE\n"
             "\n"
             "R is freestyle, standard or renju (15x15).\n"
@@ -109,7 +114,10 @@ static void usage(FILE *f) {
             "          move's value minus the waiting side's (penalty Y; the other classes'\n"
             "          difference X): with a large X only the prior's role asymmetry is\n"
             "          fitted.  --role-classes C: the classes whose difference is fitted so,\n"
-            "          one of scale's selections (default all).\n"
+            "          one of scale's selections (default all).  --fit-classes C: only the\n"
+            "          classes of selection C and the three threat terms are fitted, the\n"
+            "          other classes and the tempo held at the prior; then the strong\n"
+            "          shapes' values out of the order the tests ask are raised into it.\n"
             "prior     the hand-set tables in the same text form.\n"
             "emit      the C source of the three rules' tables.\n"
             "movefit   the move scores: a softmax over each position's candidate points\n"
@@ -125,9 +133,12 @@ static void usage(FILE *f) {
             "          double four, a four and an open three, or an open four), twos (the\n"
             "          strongest line a two), closed-twos, open-twos, open-four (an open-four\n"
             "          point: a double four or an open four), quiet (the colour makes no three\n"
-            "          or four there) or terms (only the four-three,\n"
+            "          or four there), strong (a double-three, four-three or open-four\n"
+            "          point) or terms (only the four-three,\n"
             "          double-three and answered four-three terms, no class); --role both\n"
-            "          (default), to-move or waiting: the scaled classes' role.\n"
+            "          (default), to-move or waiting: the scaled classes' role.  --from\n"
+            "          FILE: the selected values and the three threat terms are FILE's times\n"
+            "          F, the rest TABLE's (a table fitted with --fit-classes put on another).\n"
             "--moves hand|fitted|table:FILE (selfplay, versus; versus also --against-moves):\n"
             "          the engine's move scores (hand: the hand-set order; FILE: movefit's).\n");
 }
@@ -627,12 +638,41 @@ static void mean_diff_to_values(double *v) {
         }
 }
 
+/*
+ * Puts the strong shapes of table w (search units) back in the order tests/test_gomoku_eval.c
+ * asks of every table, after a fit that moved them: for each colour and role and both open
+ * threes, a four-three above a three and a four, an open four at least a four-three and above
+ * a four, and where the colour has no forbidden points a double three above a three and a
+ * four and a double four above a four-three; a value out of order is raised to the least
+ * that keeps it (the values are rounded first, as the table is written).
+ */
+static void shape_order(rv_gomoku_rule rule, double *w) {
+    for (int j = 0; j < NPAR; j++) w[j] = round(w[j]);
+    for (int c = 0; c < 2; c++) {
+        int forb = rule == RV_RULE_RENJU && c == 0;
+        for (int r = 0; r < 2; r++) {
+#define SV(a, b) w[par_cls(c, r, gb_class_of(gb_combo(a, b, 0, 0)))]
+            double four = SV(PAT_BLOCK4, 0);
+            for (int t3 = PAT_FLEX3; t3 <= PAT_FLEX3_2; t3++) {
+                double three = SV(t3, 0), need = fmax(three, four) + 1;
+                if (SV(PAT_BLOCK4, t3) < need) SV(PAT_BLOCK4, t3) = need;
+                if (!forb && SV(t3, t3) < need) SV(t3, t3) = need;
+            }
+            double four3 = fmax(SV(PAT_BLOCK4, PAT_FLEX3), SV(PAT_BLOCK4, PAT_FLEX3_2));
+            if (SV(PAT_FLEX4, 0) < fmax(four3, four + 1)) SV(PAT_FLEX4, 0) = fmax(four3, four + 1);
+            if (!forb && SV(PAT_BLOCK4, PAT_BLOCK4) < four3 + 1) SV(PAT_BLOCK4, PAT_BLOCK4) = four3 + 1;
+#undef SV
+        }
+    }
+}
+
 static int fit(rv_gomoku_rule rule, double l2, double role_l2, const char *role_classes,
-               double blend, long iters, const char *prior, int nfiles, char **files,
-               const char *out) {
-    int rsel = scale_selection(role_classes);
-    if (rsel < 0) {
-        fprintf(stderr, "rv-gomoku-train fit: --role-classes '%s': unknown selection\n", role_classes);
+               const char *fit_classes, double blend, long iters, const char *prior, int nfiles,
+               char **files, const char *out) {
+    int rsel = scale_selection(role_classes), fsel = fit_classes ? scale_selection(fit_classes) : 0;
+    if (rsel < 0 || fsel < 0) {
+        fprintf(stderr, "rv-gomoku-train fit: --%s '%s': unknown selection\n",
+                rsel < 0 ? "role-classes" : "fit-classes", rsel < 0 ? role_classes : fit_classes);
         return 2;
     }
     static double p[NPAR];
@@ -654,6 +694,18 @@ static int fit(rv_gomoku_rule rule, double l2, double role_l2, const char *role_
        difference (2 x role_l2) */
     static double lam[NPAR];
     for (int j = 0; j < NPAR; j++) lam[j] = l2;
+    if (fit_classes) {
+        /* only the selected classes (both colours and roles) and the three threat terms
+           move: the other classes and the tempo are held at the prior by a penalty no data
+           outweighs */
+        static int top[NCLS], tl[2][NCLS];
+        class_kinds(rule, top, tl);
+        for (int c = 0; c < 2; c++)
+            for (int k = 0; k < NCLS; k++)
+                if (!scale_takes(fsel, top[k], tl[c][k]))
+                    lam[par_cls(c, GB_TO_MOVE, k)] = lam[par_cls(c, GB_WAITING, k)] = 1e12;
+        for (int c = 0; c < 2; c++) lam[par_extra(c, GB_X_TEMPO)] = 1e12;
+    }
     if (role_l2 >= 0) {
         if (roles_to_mean_diff(&d)) {
             fprintf(stderr, "rv-gomoku-train: out of memory\n");
@@ -761,6 +813,7 @@ static int fit(rv_gomoku_rule rule, double l2, double role_l2, const char *role_
             mean_loss(&d, w, 1, 1), mean_loss(&d, p, s, 1));
     if (role_l2 >= 0) mean_diff_to_values(w);
     for (int j = 0; j < NPAR; j++) w[j] /= s;
+    if (fit_classes) shape_order(rule, w);
     free(d.s);
     free(d.idx);
     free(d.val);
@@ -1231,7 +1284,7 @@ static void class_kinds(rv_gomoku_rule rule, int *top, int (*tl)[NCLS]) {
    terms only, no class. */
 static const char *const scale_sel[] = {"all",    "weak",        "space",     "threats",
                                         "twos",   "closed-twos", "open-twos", "open-four",
-                                        "quiet",  "terms"};
+                                        "quiet",  "terms",       "strong"};
 #define SCALE_SELS ((int)(sizeof scale_sel / sizeof scale_sel[0]))
 
 /* The index of a selection name in scale_sel, or -1. */
@@ -1252,19 +1305,21 @@ static int scale_takes(int sel, int top, int tl) {
     case 6: return top >= PAT_FLEX2 && top <= PAT_FLEX2_4;
     case 7: return tl == TL_FLEX4;
     case 8: return tl < TL_THREE;
+    case 10: return tl >= TL_THREE3 && tl <= TL_FLEX4;
     default: return 0;
     }
 }
 
 /* Writes TABLE's values times factor (classes: one of scale_sel; role: both, to-move or
-   waiting; see usage). */
+   waiting; see usage); with from, the selected values and the three threat terms are
+   from's (times factor), the rest TABLE's. */
 static int scale_table(rv_gomoku_rule rule, const char *in, double factor, const char *classes,
-                       const char *role, const char *out) {
+                       const char *role, const char *from, const char *out) {
     int sel = 0;
     while (sel < SCALE_SELS && strcmp(classes, scale_sel[sel])) sel++;
     if (sel == SCALE_SELS) {
         fprintf(stderr, "rv-gomoku-train scale: --classes '%s': expected all, weak, space, "
-                "threats, twos, closed-twos, open-twos, open-four, quiet or terms\n", classes);
+                "threats, twos, closed-twos, open-twos, open-four, quiet, terms or strong\n", classes);
         return 2;
     }
     int r0 = 0, r1 = 1;
@@ -1283,6 +1338,11 @@ static int scale_table(rv_gomoku_rule rule, const char *in, double factor, const
     class_kinds(rule, top, tl);
     for (int i = 0; i < NPAR; i++) w[i] = v[i];
     int terms = !strcmp(scale_sel[sel], "terms");
+    if (from) {
+        /* the scaled values are taken from the other table */
+        if (read_table(from, v)) return 1;
+        terms = 1;
+    }
     for (int c = 0; c < 2; c++) {
         for (int r = r0; r <= r1; r++)
             for (int k = 0; k < NCLS; k++)
@@ -1316,7 +1376,8 @@ int main(int argc, char **argv) {
                                                               role_l2 < 0: off */
     const char *rule_name = NULL, *eval = "fitted", *against = NULL, *openings = "classic",
                *out = NULL, *moves = "fitted", *against_moves = "fitted", *prior = "hand",
-               *classes = "all", *role = "both", *role_classes = "all";
+               *classes = "all", *role = "both", *role_classes = "all", *fit_classes = NULL,
+               *from = NULL;
     const rv_cli_opt opts[] = {{"--rule", RV_CLI_STR, &rule_name, 0, 0},
                                {"--games", RV_CLI_INT, &games, 1, 10000000},
                                {"--seed", RV_CLI_INT, &seed, 0, 1000000000},
@@ -1325,6 +1386,8 @@ int main(int argc, char **argv) {
                                {"--l2", RV_CLI_NUM, &l2, 0, 1e12},
                                {"--role-l2", RV_CLI_NUM, &role_l2, 0, 1e12},
                                {"--role-classes", RV_CLI_STR, &role_classes, 0, 0},
+                               {"--fit-classes", RV_CLI_STR, &fit_classes, 0, 0},
+                               {"--from", RV_CLI_STR, &from, 0, 0},
                                {"--blend", RV_CLI_NUM, &blend, 0, 1},
                                {"--eval", RV_CLI_STR, &eval, 0, 0},
                                {"--against", RV_CLI_STR, &against, 0, 0},
@@ -1393,7 +1456,8 @@ int main(int argc, char **argv) {
             fprintf(stderr, "rv-gomoku-train fit: needs --rule and DATA files\n");
             return 2;
         }
-        return fit(rule, l2 >= 0 ? l2 : 20, role_l2, role_classes, blend, iters, prior, nfiles, files,
+        return fit(rule, l2 >= 0 ? l2 : 20, role_l2, role_classes, fit_classes, blend, iters, prior,
+                   nfiles, files,
                    out ? out : rule == RV_RULE_RENJU ? "renju.txt"
                            : rule == RV_RULE_STANDARD ? "standard.txt" : "freestyle.txt");
     }
@@ -1418,7 +1482,8 @@ int main(int argc, char **argv) {
             fprintf(stderr, "rv-gomoku-train scale: needs --rule, --factor and one TABLE\n");
             return 2;
         }
-        return scale_table(rule, files[0], factor, classes, role, out ? out : "scaled.txt");
+        return scale_table(rule, files[0], factor, classes, role, from,
+                           out ? out : "scaled.txt");
     }
     if (nfiles != 3 || !out) {
         fprintf(stderr, "rv-gomoku-train %s: needs --out FILE.c and 3 table files\n", cmd);

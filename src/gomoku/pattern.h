@@ -11,7 +11,8 @@
  * every node.
  *
  * These patterns are the engine's evaluation, not the rules: legality (Renju
- * forbidden points) is always decided by rv_gomoku_forbidden on a mirror board.
+ * forbidden points) is always decided by rv_gomoku_forbidden on a mirror board
+ * kept up to date only when a verdict is asked (gb_forbidden).
  * Caro's "not blocked at both ends" treats the board edge like a stone here
  * (a slight misjudgement at the edge; the referee is the rules module).
  */
