@@ -328,7 +328,69 @@ static void test_full_diagonals(void) {
     CHECK(full7 > 1000 && full9 > 1000);
 }
 
+/* A position (disjoint random boards) whose bucket is the one starting at
+ * entry b of t. */
+static void tt_pos_in_bucket(const tt_table *t, rv_rng *rng, uint64_t b, uint64_t *P,
+                             uint64_t *O) {
+    for (;;) {
+        uint64_t p = rv_rng_next(rng), o = rv_rng_next(rng) & ~p;
+        if (((tt_hash(p, o) & t->mask) & ~(uint64_t)(TT_WAYS - 1)) == b) {
+            *P = p;
+            *O = o;
+            return;
+        }
+    }
+}
+
+/*
+ * The table's replacement: a bucket keeps TT_WAYS positions; a new one
+ * replaces the shallowest entry, one of an earlier search (older date)
+ * before any of the current one; a position stored again at the same depth
+ * keeps the intersection of its bounds.
+ */
+static void test_table_buckets(void) {
+    tt_table t;
+    CHECK(tt_init(&t, 65536) == 0);
+    CHECK((t.mask + 1) % TT_WAYS == 0);
+    rv_rng rng;
+    rv_rng_seed(&rng, 77);
+    uint64_t b = (rv_rng_next(&rng) & t.mask) & ~(uint64_t)(TT_WAYS - 1);
+    uint64_t P[TT_WAYS + 3], O[TT_WAYS + 3];
+    for (int k = 0; k < TT_WAYS + 3; k++) tt_pos_in_bucket(&t, &rng, b, &P[k], &O[k]);
+    /* Depths 40, 44, 48, ...: all kept. */
+    for (int k = 0; k < TT_WAYS; k++)
+        tt_store(&t, P[k], O[k], TT_KIND_EXACT, 40 + 4 * k, -10 - k, 10 + k, k);
+    for (int k = 0; k < TT_WAYS; k++) {
+        const tt_entry *e = tt_probe(&t, P[k], O[k], TT_KIND_EXACT);
+        CHECK_MSG(e != NULL, "entry %d of a full bucket lost", k);
+        if (e) CHECK(e->lower == -10 - k && e->upper == 10 + k && e->move == k && e->depth == 40 + 4 * k);
+        CHECK(tt_probe(&t, P[k], O[k], TT_KIND_MID) == NULL);
+    }
+    /* One more (depth 42): the shallowest (40, position 0) goes. */
+    tt_store(&t, P[TT_WAYS], O[TT_WAYS], TT_KIND_EXACT, 42, 0, 0, 5);
+    CHECK(tt_probe(&t, P[0], O[0], TT_KIND_EXACT) == NULL);
+    for (int k = 1; k <= TT_WAYS; k++) CHECK(tt_probe(&t, P[k], O[k], TT_KIND_EXACT) != NULL);
+    /* The same position, the same depth: the bounds intersect. */
+    tt_store(&t, P[1], O[1], TT_KIND_EXACT, 44, -3, 20, 7);
+    const tt_entry *e = tt_probe(&t, P[1], O[1], TT_KIND_EXACT);
+    CHECK(e && e->lower == -3 && e->upper == 11 && e->move == 7);
+    /* A new search: a shallow new entry replaces the shallowest old one
+     * (the one stored at 42) and the next one another old one (44), not the
+     * new entry. */
+    t.date++;
+    tt_store(&t, P[TT_WAYS + 1], O[TT_WAYS + 1], TT_KIND_EXACT, 8, 1, 1, 3);
+    CHECK(tt_probe(&t, P[TT_WAYS + 1], O[TT_WAYS + 1], TT_KIND_EXACT) != NULL);
+    CHECK(tt_probe(&t, P[TT_WAYS], O[TT_WAYS], TT_KIND_EXACT) == NULL);
+    CHECK(tt_probe(&t, P[1], O[1], TT_KIND_EXACT) != NULL);
+    tt_store(&t, P[TT_WAYS + 2], O[TT_WAYS + 2], TT_KIND_EXACT, 8, 2, 2, 4);
+    CHECK(tt_probe(&t, P[1], O[1], TT_KIND_EXACT) == NULL);
+    CHECK(tt_probe(&t, P[TT_WAYS + 1], O[TT_WAYS + 1], TT_KIND_EXACT) != NULL);
+    CHECK(tt_probe(&t, P[TT_WAYS + 2], O[TT_WAYS + 2], TT_KIND_EXACT) != NULL);
+    tt_free(&t);
+}
+
 int main(void) {
+    test_table_buckets();
     test_hand_cases();
     test_stable();
     test_full_diagonals();

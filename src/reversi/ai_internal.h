@@ -53,6 +53,13 @@ typedef struct tt_entry {
 
 enum { TT_KIND_EMPTY = 0, TT_KIND_EXACT = 1, TT_KIND_MID = 2 };
 
+/* Entries a bucket (consecutive entries, the first at a multiple of
+ * TT_WAYS): a position may sit in any entry of its bucket; a new one
+ * replaces the bucket's oldest or shallowest entry (tt_store). */
+#ifndef TT_WAYS
+#define TT_WAYS 2
+#endif
+
 typedef struct tt_table {
     tt_entry *entries;
     uint64_t mask; /* number of entries - 1 (a power of two) */
@@ -77,9 +84,9 @@ static inline uint64_t tt_hash(uint64_t P, uint64_t O) {
  * effect is a prefetch. */
 static inline __attribute__((always_inline)) void tt_prefetch(const tt_table *t, uint64_t P,
                                                               uint64_t O) {
-    const tt_entry *e = &t->entries[(tt_hash(P, O) & t->mask) & ~(uint64_t)1];
+    const tt_entry *e = &t->entries[(tt_hash(P, O) & t->mask) & ~(uint64_t)(TT_WAYS - 1)];
     __builtin_prefetch(e);
-    __builtin_prefetch((const char *)(e + 2) - 1);
+    __builtin_prefetch((const char *)(e + TT_WAYS) - 1);
 }
 
 /* ---------------------------------------------------------- the engine */

@@ -48,10 +48,16 @@ void tt_clear(tt_table *t) {
 
 const tt_entry *tt_probe(const tt_table *t, uint64_t P, uint64_t O, int kind) {
     uint64_t i = tt_hash(P, O) & t->mask;
+#if TT_WAYS == 2
     const tt_entry *e = &t->entries[i];
     if (e->player == P && e->opponent == O && e->kind == kind) return e;
     e = &t->entries[i ^ 1];
     if (e->player == P && e->opponent == O && e->kind == kind) return e;
+#else
+    const tt_entry *b = &t->entries[i & ~(uint64_t)(TT_WAYS - 1)];
+    for (int k = 0; k < TT_WAYS; k++)
+        if (b[k].player == P && b[k].opponent == O && b[k].kind == kind) return &b[k];
+#endif
     return NULL;
 }
 
@@ -63,7 +69,9 @@ const tt_entry *tt_probe(const tt_table *t, uint64_t P, uint64_t O, int kind) {
 void tt_store(tt_table *t, uint64_t P, uint64_t O, int kind, int depth, int lower, int upper,
               int move) {
     uint64_t i = tt_hash(P, O) & t->mask;
-    tt_entry *a = &t->entries[i], *b = &t->entries[i ^ 1], *e;
+    tt_entry *e;
+#if TT_WAYS == 2
+    tt_entry *a = &t->entries[i], *b = &t->entries[i ^ 1];
     if (a->player == P && a->opponent == O && a->kind == kind) e = a;
     else if (b->player == P && b->opponent == O && b->kind == kind) e = b;
     else {
@@ -72,6 +80,23 @@ void tt_store(tt_table *t, uint64_t P, uint64_t O, int kind, int depth, int lowe
         e = sa <= sb ? a : b;
         e->kind = TT_KIND_EMPTY;
     }
+#else
+    tt_entry *b = &t->entries[i & ~(uint64_t)(TT_WAYS - 1)];
+    e = NULL;
+    for (int k = 0; k < TT_WAYS; k++)
+        if (b[k].player == P && b[k].opponent == O && b[k].kind == kind) e = &b[k];
+    if (!e) {
+        int best = 1 << 30;
+        for (int k = 0; k < TT_WAYS; k++) {
+            int sk = (b[k].date == t->date) * 256 + b[k].depth;
+            if (sk < best) {
+                best = sk;
+                e = &b[k];
+            }
+        }
+        e->kind = TT_KIND_EMPTY;
+    }
+#endif
     if (e->kind == kind && e->depth == depth) {
         if (lower > e->lower) e->lower = (int16_t)lower;
         if (upper < e->upper) e->upper = (int16_t)upper;
