@@ -17,18 +17,17 @@
 static gb_tables tables;
 static gboard board;
 
-/* Loads a position: black's and white's stones as "x,y;x,y;..."; black to move when the
-   counts are equal, white when black has one more. */
-static void load(rv_gomoku_rule rule, const char *black, const char *white) {
-    rv_gomoku g;
-    rv_gomoku_init(&g, 15, 15, rule);
+/* Sets up a position: black's and white's stones as "x,y;x,y;..."; black to move when the
+   counts are equal, white when black has one more. load() puts it on the test's board. */
+static void position(rv_gomoku *g, rv_gomoku_rule rule, const char *black, const char *white) {
+    rv_gomoku_init(g, 15, 15, rule);
     const char *lists[2] = {black, white};
     int cnt[2] = {0, 0}, lx = -1, ly = -1;
     for (int c = 0; c < 2; c++)
         for (const char *s = lists[c]; s && *s;) {
             int x, y, n;
             CHECK(sscanf(s, "%d,%d%n", &x, &y, &n) == 2);
-            CHECK(rv_gomoku_set_stone(&g, x, y, c == 0 ? RV_BLACK : RV_WHITE) == RV_OK);
+            CHECK(rv_gomoku_set_stone(g, x, y, c == 0 ? RV_BLACK : RV_WHITE) == RV_OK);
             cnt[c]++;
             if (c == 0) lx = x, ly = y;
             s += n;
@@ -36,9 +35,14 @@ static void load(rv_gomoku_rule rule, const char *black, const char *white) {
         }
     /* set stones leave black to move; one black stone more: play the last one instead */
     if (cnt[0] > cnt[1]) {
-        CHECK(rv_gomoku_set_stone(&g, lx, ly, RV_EMPTY) == RV_OK);
-        CHECK(rv_gomoku_play(&g, lx, ly) == RV_OK);
+        CHECK(rv_gomoku_set_stone(g, lx, ly, RV_EMPTY) == RV_OK);
+        CHECK(rv_gomoku_play(g, lx, ly) == RV_OK);
     }
+}
+
+static void load(rv_gomoku_rule rule, const char *black, const char *white) {
+    rv_gomoku g;
+    position(&g, rule, black, white);
     tables.ready = 0;
     gb_tables_build(&tables, rule, 11);
     gb_load(&board, &tables, &g);
@@ -179,7 +183,38 @@ static void blocks_never_strengthen(void) {
     CHECK_MSG(checked > 100000 && bad == 0, "a block made a line stronger: %d of %d", bad, checked);
 }
 
+/* The search's leaves (qsearch in src/gomoku/search.c): a leaf's side to move tries its
+   best four, whose block is forced, before it takes the static value. Freestyle, black to
+   move (hand-checked): rows 8 and 10, h i j black closed by white g8 and g10; black k9; no
+   open four to make. Black k10 is a four (h10..k10, white must take l10) and then k8 is a
+   four (h8..k8, white must take l8) and an open three k8 k9 k10 (k6, k7, k11 and k12 empty),
+   after which k7 or k11 is an open four: a win in 7 plies whose black moves are all fours
+   (k8 first wins the same way, with k10 second). A search of depth 1 reaches the leaf after
+   k10 and l10 (a four's block costs no depth) or after k8 and l8, where black has a four
+   and a three but no open four to make: the static value there is no win, the leaf's four
+   and its block are. The search is called directly (no VCF or VCT solver before it). */
+static void leaf_fours(void) {
+    rv_gomoku_ai *ai = rv_gomoku_ai_new(1 << 16);
+    CHECK(ai != NULL);
+    if (!ai) return;
+    rv_gomoku g;
+    position(&g, RV_RULE_FREESTYLE, "7,7;8,7;9,7;10,8;7,9;8,9;9,9",
+             "6,7;6,9;8,10;8,6;0,0;14,0;0,14");
+    rv_gomoku_ai_clear(ai);
+    gb_tables_build(&ai->tables, RV_RULE_FREESTYLE, 11);
+    gb_load(&ai->board, &ai->tables, &g);
+    ai->nodes = 0, ai->aborted = 0, ai->budget_s = 0, ai->budget_nodes = 0, ai->think_no = 0;
+    int move = -1, score = 0, done = 0, order[64], norder = 0;
+    CHECK(gsearch_root(ai, 1, &move, &score, &done, order, &norder) == 1);
+    CHECK_EQ_INT(done, 1);
+    CHECK_MSG(score >= RV_GOMOKU_AI_WIN_MIN && (move == gb_index(10, 9) || move == gb_index(10, 7)),
+              "depth 1: move (%d,%d), score %d; a win with k10 or k8 expected", gb_x(move),
+              gb_y(move), score);
+    rv_gomoku_ai_free(ai);
+}
+
 int main(void) {
+    leaf_fours();
     /* . . . X X X . . .   (g8 h8 i8, white; black to move): an open three with room on
        both sides. White wins with f8 or j8 (open four); black stops both only by taking
        f8 or j8 itself. e8 / k8 fail: white j8 / f8 still makes an open four. */

@@ -11,7 +11,9 @@
  * and fours are 3 or fewer the node costs no depth (as the four's block). A node whose
  * list was cut to its width and lost every move searches the rest before it is lost.
  * Under Renju black's moves are filtered through rv_gomoku_forbidden (gb_legal),
- * so a white four whose only defence is forbidden wins for white by itself.
+ * so a white four whose only defence is forbidden wins for white by itself. At the leaves a
+ * quiescence over fours (qsearch): the static value, or the side's best four and its forced
+ * block, two in a row at most.
  */
 #include "gomoku/search.h"
 
@@ -23,6 +25,7 @@
 #define MAX_MOVES 64
 #define ASPIRATION 150
 #define FUTILITY 100 /* per ply of depth left, at depth 1-2 */
+#define QS_FOURS 2   /* fours in a row at the leaves (qsearch) */
 
 static int mate_to_tt(int s, int ply) {
     return s >= RV_GOMOKU_AI_WIN_MIN ? s + ply : s <= -RV_GOMOKU_AI_WIN_MIN ? s - ply : s;
@@ -291,6 +294,41 @@ static int gen_moves(rv_gomoku_ai *ai, gboard *b, int *mv, int width, int *nansw
     return m;
 }
 
+static int search(rv_gomoku_ai *ai, int depth, int alpha, int beta, int ply);
+
+/* A leaf (depth 0 or below, no four of the opponent's to block: that node is forced) is
+   worth its static value, or what the side to move's best-scored four gets after the block
+   it forces, whichever is more: a four costs the opponent no choice, so a leaf's value sees
+   the fours the static evaluation does not (a four that makes a four-three or an open four
+   next, or a block that stops a three). At most QS_FOURS such fours in a row (the depth
+   counts them below 0). */
+static int qsearch(rv_gomoku_ai *ai, int depth, int alpha, int beta, int ply) {
+    gboard *b = &ai->board;
+    int c = b->stm, stand = evaluate(b);
+    if (depth <= -QS_FOURS || stand >= beta) return stand;
+    int fours = gsearch_four_count(b, c), best = -1, best_sc = 0;
+    if (!fours) return stand;
+    gsearch_box r;
+    gsearch_box_of(b, &r);
+    move_scorer ms;
+    scorer_init(&ms, ai, b);
+    for (int y = r.y0; y <= r.y1 && fours; y++)
+        for (int x = r.x0; x <= r.x1 && fours; x++) {
+            int p = gb_index(x, y);
+            if (b->cell[p] || !gsearch_makes_four(b, c, p)) continue;
+            fours--;
+            if (b->renju && c == RV_BLACK && !gb_legal(b, p)) continue;
+            int s = scorer_score(&ms, p);
+            if (best < 0 || s > best_sc) best = p, best_sc = s;
+        }
+    if (best < 0) return stand;
+    gb_play(b, best);
+    int s = -search(ai, depth - 1, -beta, -(alpha > stand ? alpha : stand), ply + 1);
+    gb_undo(b);
+    if (ai->aborted) return 0;
+    return s > stand ? s : stand;
+}
+
 static int search(rv_gomoku_ai *ai, int depth, int alpha, int beta, int ply) {
     gboard *b = &ai->board;
     int us = b->stm - 1, them = 1 - us;
@@ -318,7 +356,7 @@ static int search(rv_gomoku_ai *ai, int depth, int alpha, int beta, int ply) {
             if (gb_legal(b, pts[i])) return AI_WIN - ply - 2;
     }
     if (ply >= AI_MAX_PLY - 2) return evaluate(b);
-    if (!forced && depth <= 0) return evaluate(b);
+    if (!forced && depth <= 0) return qsearch(ai, depth, alpha, beta, ply);
 
     /* off the principal variation, the static value decides whether quiet moves near
        the leaves are worth searching (futility) */

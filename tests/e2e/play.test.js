@@ -80,8 +80,18 @@ async function renjuVsAi(browser, base, shotPath) {
     check(!s.forbidden.some((f) => f[0] === h.x && f[1] === h.y), 'the hint is not a forbidden point');
     await clickPoint(page, h.x, h.y);
     await waitState(page, (t) => t.moves.length >= before + 1, 'a move after the refusal');
-    // Undo against the computer: my move and its answer go back at once.
-    const m1 = await waitState(page, (t) => t.to_move === 'black' && !t.thinking, 'black to move');
+    // Undo against the computer: my move and its answer go back at once. The refused point
+    // may have been black's only block of a four, and then the computer wins at once: the
+    // first move of a new game and its answer go back instead.
+    let m1 = await waitState(page, (t) => (t.to_move === 'black' && !t.thinking) || t.over, 'black to move');
+    if (m1.over) {
+      await page.click('#dialog-ok');
+      await page.click('#again');
+      await waitState(page, (t) => t.moves.length === 0, 'a new game');
+      await page.waitForTimeout(40);
+      await clickPoint(page, 7, 7);
+      m1 = await waitState(page, (t) => t.moves.length === 2 && t.to_move === 'black' && !t.thinking, 'black to move');
+    }
     await page.click('#undo');
     await waitState(page, (t) => t.moves.length === m1.moves.length - 2 && t.to_move === 'black', 'undo');
     // Switch to Chinese: the texts change, the board stays.
