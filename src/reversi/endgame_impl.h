@@ -452,7 +452,9 @@ static int EGF(eg_deep)(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha, in
  * parity word: the small solver called directly where it takes over. */
 static inline int EGF(eg_child)(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha, int beta,
                                 int n, unsigned parity) {
-    if (n <= EG_SMALL) return EGF(eg_small)(ai, P, O, alpha, beta, n, 0, parity);
+    /* The common case (a child of 7 empties) straight to its copy. */
+    if (n == EG_SMALL) return EGF(small_at)(ai, P, O, alpha, beta, EG_SMALL, 0, parity);
+    if (n < EG_SMALL) return EGF(eg_small)(ai, P, O, alpha, beta, n, 0, parity);
     return EGF(eg_deep)(ai, P, O, alpha, beta, n, 0, NULL);
 }
 
