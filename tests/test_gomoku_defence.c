@@ -72,7 +72,8 @@ static void expect_row(const char *what, const int *want, int nwant) {
 /* The search's shortcuts (src/gomoku/search.h) against the board's own answers on random
    positions: gsearch_makes_four is gb_makes_four, gsearch_four_count counts those points,
    no point outside gsearch_box_of has a near stone, a threat level or a line of a three
-   or more, gsearch_collect is gb_collect, and gsearch_defences is the set of every empty
+   or more, gsearch_collect is gb_collect, gsearch_fours lists the gb_makes_four points in
+   board order (and at most max of them), and gsearch_defences is the set of every empty
    point after which no threat point of the opponent's keeps its threat (all points tried,
    gb_tl_if_blocked). */
 static int in_box(const gsearch_box *r, int p) {
@@ -85,12 +86,13 @@ static void check_position(const char *what, int game, int ply) {
     gsearch_box_of(b, &r);
     int bad = 0;
     for (int c = 1; c <= 2; c++) {
-        int fours = 0;
+        int fours = 0, fp[RV_GOMOKU_MAX_POINTS];
         for (int y = 0; y < b->h; y++)
             for (int x = 0; x < b->w; x++) {
                 int p = gb_index(x, y), big = 0;
                 if (b->cell[p]) continue;
                 int f = gb_makes_four(b, c, p);
+                if (f) fp[fours] = p;
                 fours += f;
                 if (gsearch_makes_four(b, c, p) != f) bad |= 1;
                 for (int d = 0; d < 4; d++) big |= gb_pat(b, c, p, d) >= PAT_BLOCK3;
@@ -104,6 +106,12 @@ static void check_position(const char *what, int game, int ply) {
                 for (int i = 0; i < na && na == ne; i++)
                     if (a[i] != e[i]) bad |= 16;
             }
+        for (int max = 1; max <= RV_GOMOKU_MAX_POINTS; max += RV_GOMOKU_MAX_POINTS - 1) {
+            int a[RV_GOMOKU_MAX_POINTS], na = gsearch_fours(b, &r, c, a, max);
+            if (na != (fours < max ? fours : max)) bad |= 32;
+            for (int i = 0; i < na && i < fours; i++)
+                if (a[i] != fp[i]) bad |= 32;
+        }
         int k = gsearch_four_count(b, c);
         if (k >= 0 && k != fours) bad |= 4;
         if (k < 0 && !(b->renju && c == RV_BLACK)) bad |= 4;

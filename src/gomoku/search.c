@@ -180,6 +180,18 @@ int gsearch_collect(const gboard *b, int c, int lvl, int *out, int max) {
     return n;
 }
 
+int gsearch_fours(const gboard *b, const gsearch_box *r, int c, int *out, int max) {
+    int left = gsearch_four_count(b, c), n = 0; /* -1: unknown, look everywhere */
+    for (int y = r->y0; y <= r->y1 && left && n < max; y++)
+        for (int x = r->x0; x <= r->x1 && left && n < max; x++) {
+            int p = gb_index(x, y);
+            if (b->cell[p] || !gsearch_makes_four(b, c, p)) continue;
+            left--;
+            out[n++] = p;
+        }
+    return n;
+}
+
 int gsearch_defences(const gboard *b, int *out, int max) {
     gsearch_box r;
     gsearch_box_of(b, &r);
@@ -236,15 +248,12 @@ static int gen_moves(rv_gomoku_ai *ai, gboard *b, int *mv, int width, int *nansw
         /* the exact defences, then own fours and (against a four-three) own threes that
            are not among them */
         for (int i = 0; i < ndef; i++) all[n] = def[i], sc[n++] = scorer_score(&ms, def[i]);
-        int fours = gsearch_four_count(b, us + 1); /* -1: unknown, look everywhere */
-        for (int y = r.y0; y <= r.y1 && fours; y++)
-            for (int x = r.x0; x <= r.x1 && fours; x++) {
-                int p = gb_index(x, y), dup = 0;
-                if (b->cell[p] || !gsearch_makes_four(b, us + 1, p)) continue;
-                fours--;
-                for (int i = 0; i < ndef; i++) dup |= def[i] == p;
-                if (!dup) all[n] = p, sc[n++] = scorer_score(&ms, p);
-            }
+        int nf = gsearch_fours(b, &r, us + 1, all + ndef, RV_GOMOKU_MAX_POINTS - ndef);
+        for (int k = 0; k < nf; k++) { /* kept in place: n <= ndef + k */
+            int p = all[ndef + k], dup = 0;
+            for (int i = 0; i < ndef; i++) dup |= def[i] == p;
+            if (!dup) all[n] = p, sc[n++] = scorer_score(&ms, p);
+        }
         *nanswers = n;
         if (counter)
             for (int y = r.y0; y <= r.y1; y++)
@@ -306,21 +315,19 @@ static int qsearch(rv_gomoku_ai *ai, int depth, int alpha, int beta, int ply) {
     gboard *b = &ai->board;
     int c = b->stm, stand = evaluate(b);
     if (depth <= -QS_FOURS || stand >= beta) return stand;
-    int fours = gsearch_four_count(b, c), best = -1, best_sc = 0;
-    if (!fours) return stand;
+    if (!gsearch_four_count(b, c)) return stand;
     gsearch_box r;
     gsearch_box_of(b, &r);
+    int f[RV_GOMOKU_MAX_POINTS], nf = gsearch_fours(b, &r, c, f, RV_GOMOKU_MAX_POINTS);
+    int best = -1, best_sc = 0;
     move_scorer ms;
     scorer_init(&ms, ai, b);
-    for (int y = r.y0; y <= r.y1 && fours; y++)
-        for (int x = r.x0; x <= r.x1 && fours; x++) {
-            int p = gb_index(x, y);
-            if (b->cell[p] || !gsearch_makes_four(b, c, p)) continue;
-            fours--;
-            if (b->renju && c == RV_BLACK && !gb_legal(b, p)) continue;
-            int s = scorer_score(&ms, p);
-            if (best < 0 || s > best_sc) best = p, best_sc = s;
-        }
+    for (int k = 0; k < nf; k++) {
+        int p = f[k];
+        if (b->renju && c == RV_BLACK && !gb_legal(b, p)) continue;
+        int s = scorer_score(&ms, p);
+        if (best < 0 || s > best_sc) best = p, best_sc = s;
+    }
     if (best < 0) return stand;
     gb_play(b, best);
     int s = -search(ai, depth - 1, -beta, -(alpha > stand ? alpha : stand), ply + 1);

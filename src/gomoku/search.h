@@ -133,6 +133,11 @@ static inline int gsearch_four_count(const gboard *b, int c) {
    most max), looking only inside the box and only until the counted number is found. */
 int gsearch_collect(const gboard *b, int c, int lvl, int *out, int max);
 
+/* The empty points where colour c makes a four (gsearch_makes_four), in board order inside
+   the box r (gsearch_box_of(b)), at most max; the scan stops at the counted number
+   (gsearch_four_count) where that is known. Legality (Renju black) is the caller's. */
+int gsearch_fours(const gboard *b, const gsearch_box *r, int c, int *out, int max);
+
 /* Alpha-beta iterative deepening on ai->board (search.c). */
 /* order/norder: the root moves, best first (at most 64). */
 int gsearch_root(rv_gomoku_ai *ai, int max_depth, int *best_move, int *best_score, int *depth_done,

@@ -74,14 +74,9 @@ static int attack(vcf_ctx *v, int depth) {
     } else {
         gsearch_box r;
         gsearch_box_of(b, &r);
-        int fours = gsearch_four_count(b, A); /* -1: unknown, look everywhere */
-        for (int y = r.y0; y <= r.y1 && fours; y++)
-            for (int x = r.x0; x <= r.x1 && fours; x++) {
-                int p = gb_index(x, y);
-                if (b->cell[p] || !gsearch_makes_four(b, A, p)) continue;
-                fours--;
-                if (gb_legal(b, p)) pts[n++] = p;
-            }
+        int nf = gsearch_fours(b, &r, A, pts, RV_GOMOKU_MAX_POINTS);
+        for (int k = 0; k < nf; k++) /* the legal ones, in place */
+            if (gb_legal(b, pts[k])) pts[n++] = pts[k];
         sort_by_value(b, A, pts, n);
     }
     for (int i = 0; i < n; i++) {

@@ -54,6 +54,10 @@
 #define EG_IID_LEVEL 2
 #endif
 
+#ifndef EG_EARLY_GEN
+#define EG_EARLY_GEN 1 /* above EG_TT_MIN empties: children generated and prefetched before the probe */
+#endif
+
 #ifndef EG_HASH_FIRST
 #define EG_HASH_FIRST 1 /* the table's move searched before the others are keyed */
 #endif

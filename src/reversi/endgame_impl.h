@@ -485,6 +485,24 @@ static int EGF(eg_deep)(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha, in
         return -EGF(eg_deep)(ai, O, P, -beta, -alpha, n, 1, NULL);
     }
 
+    eg_move mv[32];
+    int nm = 0;
+#if EG_EARLY_GEN
+    /* Every child generated and its bucket prefetched before this node's
+     * own probe: that probe usually waits for a cache miss, and the
+     * children's loads now overlap it (they used to start only after it,
+     * so a first child's probe waited for most of its own miss). */
+    if (n > EG_TT_MIN) {
+        for (uint64_t m = moves; m; m &= m - 1) {
+            int x = first_bit(m);
+            uint64_t f = EG_FLIPS(P, O, x);
+            mv[nm].flips = f;
+            mv[nm++].sq = x;
+            tt_prefetch(&ai->tt, O ^ f, P ^ f ^ (1ULL << x));
+        }
+    }
+#endif
+
     int tt_move = -1;
     const int cert = EG_CERT(ai);
     if (n >= EG_TT_MIN) {
@@ -538,18 +556,28 @@ static int EGF(eg_deep)(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha, in
      * it usually refutes the node alone, and then the ordering work (the
      * shallow searches far from the end) is never done. */
     if (tt_move >= 0 && tt_move < 64 && ((moves >> tt_move) & 1)) {
-        uint64_t f = EG_FLIPS(P, O, tt_move), bit = 1ULL << tt_move;
+        uint64_t bit = 1ULL << tt_move, f;
+#if EG_EARLY_GEN
+        int t = nm ? bit_count(moves & (bit - 1)) : 0;
+        f = nm ? mv[t].flips : EG_FLIPS(P, O, tt_move);
+#else
+        f = EG_FLIPS(P, O, tt_move);
+#endif
         best = -EGF(eg_deep)(ai, O ^ f, P ^ f ^ bit, -beta, -alpha, n - 1, 0, NULL);
         if (ai->aborted) return alpha;
         bm = tt_move;
         moves &= ~bit;
         if (best > alpha) alpha = best;
         if (best >= beta || !moves) goto done;
+#if EG_EARLY_GEN
+        if (nm) { /* the others keep their order (the keys' tie-break) */
+            for (int i = t + 1; i < nm; i++) mv[i - 1] = mv[i];
+            nm--;
+        }
+#endif
     }
 #endif
 
-    eg_move mv[32];
-    int nm = 0;
 #if EG_EVAL_INCR > 0
     rv_pat_state st; /* this node's pattern state, set up at the first evaluation */
     int st_ready = 0;
@@ -557,13 +585,15 @@ static int EGF(eg_deep)(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha, in
     uint64_t E = ~(P | O);
     const unsigned parity = EGF(parity_of)(E);
     uint64_t odd = PARITY_MASK[parity];
-    for (uint64_t m = moves; m; m &= m - 1) {
-        int x = first_bit(m);
-        uint64_t f = EG_FLIPS(P, O, x);
-        mv[nm].flips = f;
-        mv[nm++].sq = x;
-        /* The child probes its bucket soon (or the cut-offs below do). */
-        if (n > EG_TT_MIN && x != tt_move) tt_prefetch(&ai->tt, O ^ f, P ^ f ^ (1ULL << x));
+    if (!nm) {
+        for (uint64_t m = moves; m; m &= m - 1) {
+            int x = first_bit(m);
+            uint64_t f = EG_FLIPS(P, O, x);
+            mv[nm].flips = f;
+            mv[nm++].sq = x;
+            /* The child probes its bucket soon (or the cut-offs below do). */
+            if (n > EG_TT_MIN && x != tt_move) tt_prefetch(&ai->tt, O ^ f, P ^ f ^ (1ULL << x));
+        }
     }
     if (n > EG_ETC_MIN) {
         /* Enhanced transposition cut-off: a child already known to be bad
