@@ -61,6 +61,10 @@
 #ifndef EG_HASH_FIRST
 #define EG_HASH_FIRST 1 /* the table's move searched before the others are keyed */
 #endif
+#ifndef EG_KEYS_EARLY
+/* from EG_TT_MIN to EG_EVAL_MIN - 1 empties: the keys too before the probe */
+#define EG_KEYS_EARLY (EG_EARLY_GEN && EG_HASH_FIRST)
+#endif
 
 /*
  * Selective passes (ai->eg_sel > 0, run by solve.c before the exact one to

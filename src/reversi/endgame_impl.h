@@ -445,6 +445,30 @@ static int EGF(eg_probcut)(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha,
 }
 #endif
 
+/* The ordering key of move x (flips f) of (P, O) at n empties without the
+ * evaluation (E the empties, odd the odd quadrants' squares); *rep gets the
+ * opponent's moves after it.  Fastest first: a low key is tried first. */
+static inline __attribute__((always_inline)) int EGF(move_key)(uint64_t P, uint64_t O, uint64_t E,
+                                                               uint64_t odd, int x, uint64_t f,
+                                                               int n, uint64_t *rep) {
+    uint64_t np = O ^ f, no = P ^ f ^ (1ULL << x);
+    *rep = EG_MOVES(np, no);
+    int key = bit_count(*rep) * KW_MOB + bit_count(*rep & BB_CORNERS) * KW_CORNER;
+    key -= (int)((odd >> x) & 1) * KW_PAR;
+    if (n <= EG_CHEAP_MAX) return key;
+    /* Our own mobility afterwards: moves that keep options open. */
+    key -= bit_count(EG_MOVES(no, np)) * KW_OWNMOB;
+    {
+        /* Corner stability: our corners and the discs beside them. */
+        uint64_t c = no & BB_CORNERS;
+        uint64_t adj = ((c << 1) & ~BB_FILE_A) | ((c >> 1) & ~BB_FILE_H) | (c << 8) | (c >> 8);
+        key -= KW_CSTAB * bit_count(c | (adj & no));
+    }
+    /* Potential mobility of the opponent: empty squares next to our discs. */
+    key += bit_count(bb_neighbours(no) & E & ~(1ULL << x)) * KW_POT;
+    return key;
+}
+
 static int EGF(eg_deep)(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha, int beta, int n,
                         int passed, int *best_move);
 
@@ -487,19 +511,32 @@ static int EGF(eg_deep)(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha, in
 
     eg_move mv[32];
     int nm = 0;
+    int keyed = 0; /* mv[] has its keys */
 #if EG_EARLY_GEN
     /* Every child generated and its bucket prefetched before this node's
      * own probe: that probe usually waits for a cache miss, and the
      * children's loads now overlap it (they used to start only after it,
      * so a first child's probe waited for most of its own miss). */
-    if (n > EG_TT_MIN) {
+    if (n > EG_TT_MIN || (EG_KEYS_EARLY && n == EG_TT_MIN)) {
         for (uint64_t m = moves; m; m &= m - 1) {
             int x = first_bit(m);
             uint64_t f = EG_FLIPS(P, O, x);
             mv[nm].flips = f;
             mv[nm++].sq = x;
-            tt_prefetch(&ai->tt, O ^ f, P ^ f ^ (1ULL << x));
+            if (n > EG_TT_MIN) tt_prefetch(&ai->tt, O ^ f, P ^ f ^ (1ULL << x));
         }
+#if EG_KEYS_EARLY
+        /* Below EG_EVAL_MIN the keys need no memory (no evaluation, no
+         * search): computed here too, while the node's own bucket (and the
+         * children's) are still on their way. */
+        if (n < EG_EVAL_MIN) {
+            uint64_t E = ~(P | O), odd = PARITY_MASK[EGF(parity_of)(E)], rep;
+            for (int i = 0; i < nm; i++)
+                mv[i].key = EGF(move_key)(P, O, E, odd, mv[i].sq, mv[i].flips, n, &rep) *
+                                EG_KEY_IDX + i;
+            keyed = 1;
+        }
+#endif
     }
 #endif
 
@@ -571,7 +608,10 @@ static int EGF(eg_deep)(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha, in
         if (best >= beta || !moves) goto done;
 #if EG_EARLY_GEN
         if (nm) { /* the others keep their order (the keys' tie-break) */
-            for (int i = t + 1; i < nm; i++) mv[i - 1] = mv[i];
+            for (int i = t + 1; i < nm; i++) {
+                mv[i - 1] = mv[i];
+                mv[i - 1].key -= keyed; /* its index, one less */
+            }
             nm--;
         }
 #endif
@@ -610,7 +650,7 @@ static int EGF(eg_deep)(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha, in
             }
         }
     }
-    for (int i = 0; i < nm; i++) {
+    for (int i = 0; i < nm && !keyed; i++) {
         eg_move *e = &mv[i];
         int x = e->sq;
         uint64_t f = e->flips;
@@ -618,24 +658,8 @@ static int EGF(eg_deep)(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha, in
             e->key = -1000000 * EG_KEY_IDX + i;
             continue;
         }
-        uint64_t np = O ^ f, no = P ^ f ^ (1ULL << x);
-        uint64_t rep = EG_MOVES(np, no);
-        int key = bit_count(rep) * KW_MOB + bit_count(rep & BB_CORNERS) * KW_CORNER;
-        key -= (int)((odd >> x) & 1) * KW_PAR;
-        if (n <= EG_CHEAP_MAX) {
-            e->key = key * EG_KEY_IDX + i;
-            continue;
-        }
-        /* Our own mobility afterwards: moves that keep options open. */
-        key -= bit_count(EG_MOVES(no, np)) * KW_OWNMOB;
-        {
-            /* Corner stability: our corners and the discs beside them. */
-            uint64_t c = no & BB_CORNERS;
-            uint64_t adj = ((c << 1) & ~BB_FILE_A) | ((c >> 1) & ~BB_FILE_H) | (c << 8) | (c >> 8);
-            key -= KW_CSTAB * bit_count(c | (adj & no));
-        }
-        /* Potential mobility of the opponent: empty squares next to our discs. */
-        key += bit_count(bb_neighbours(no) & E & ~(1ULL << x)) * KW_POT;
+        uint64_t np = O ^ f, no = P ^ f ^ (1ULL << x), rep;
+        int key = EGF(move_key)(P, O, E, odd, x, f, n, &rep);
         /* Far from the end, the fitted evaluation of the position after the
          * move (the opponent's view: low is good for us) sorts better still
          * (the hand-weighted one does not pay for itself). */
