@@ -28,15 +28,21 @@
 #      freestyle and Renju) plays no games and keeps PRIOR's tables as they are: the
 #      refits of the ninth session did not measure better (BENCHMARKS.md; KEEP= runs
 #      them);
-#   3b. scale: a rule listed in SCALE as RULE:FACTOR:CLASSES[:ROLE] (by default renju:0.5:space
-#      freestyle:0.5:space freestyle:0.5:twos renju:0.5:twos; applied in that order) has its
-#      final table's values of those classes multiplied by FACTOR (rv-gomoku-train scale
-#      --classes CLASSES --role ROLE, both roles when no ROLE is given): Renju's "space" classes (the points with at most a
+#   3b. scale: a rule listed in SCALE as RULE:FACTOR:CLASSES[:ROLE[:FROM]] (by default
+#      renju:0.5:space freestyle:0.5:space freestyle:0.5:twos renju:0.5:twos
+#      freestyle:1:open-twos:both:hand; applied in that order) has its final table's values of
+#      those classes multiplied by FACTOR (rv-gomoku-train scale --classes CLASSES --role ROLE,
+#      both roles when no ROLE is given), or with FROM replaced by FROM's values times FACTOR
+#      (scale --from FROM --keep-terms; hand: the hand-set values): Renju's "space" classes (the points with at most a
 #      lone stone on each line) halved scored 53.5% over 1,600 games against the unscaled
 #      table, freestyle's 55.1% (BENCHMARKS.md, eleventh session); the twos (the classes
 #      whose strongest line is a two) halved after that, freestyle 54.4% over 1,600 games
 #      against the table with only the space halved, Renju 59.7% (twelfth session,
-#      BENCHMARKS.md); SCALE= keeps the tables as fitted;
+#      BENCHMARKS.md); then freestyle's open twos (the classes whose strongest line is an
+#      open two: fitted and halved, -21 to +3 a point, below a point of lone stones) take the
+#      hand-set values (10-24) back: even in self-play, 50.6% over 800 games, and 75 of 152
+#      against Rapfi at the node handicap where the table before scored 68 (fifteenth
+#      session, BENCHMARKS.md); SCALE= keeps the tables as fitted;
 #   3c. strong shapes: a rule listed in STRONG (none by default) takes the values of its
 #      strong classes (a double-three, four-three or open-four point: scale's selection
 #      "strong", both colours and roles) and its three threat terms from PRIOR/RULE-strong.fit
@@ -70,7 +76,7 @@ L2_FINAL=${L2_FINAL:-1000}
 L2_RENJU2=${L2_RENJU2:-1500}
 PRIOR=${PRIOR-scripts/gomoku-prior}
 KEEP=${KEEP-freestyle renju}
-SCALE=${SCALE-renju:0.5:space freestyle:0.5:space freestyle:0.5:twos renju:0.5:twos}
+SCALE=${SCALE-renju:0.5:space freestyle:0.5:space freestyle:0.5:twos renju:0.5:twos freestyle:1:open-twos:both:hand}
 STRONG=${STRONG-}
 MOVEFIT=${MOVEFIT-}
 MOVE_L2=${MOVE_L2:-0.5}
@@ -150,11 +156,11 @@ for rule in freestyle standard renju; do
     fi
 done
 for spec in $SCALE; do
-    IFS=: read -r rule factor classes role <<<"$spec"
+    IFS=: read -r rule factor classes role from <<<"$spec"
     mv "$data/$rule.fit" "$data/$rule-unscaled.fit"
     "$train" scale --rule "$rule" --factor "$factor" --classes "$classes" --role "${role:-both}" \
-        --out "$data/$rule.fit" "$data/$rule-unscaled.fit"
-    echo "fit-gomoku-weights: $rule: the $classes classes times $factor (${role:-both} roles)" >&2
+        ${from:+--from "$from" --keep-terms} --out "$data/$rule.fit" "$data/$rule-unscaled.fit"
+    echo "fit-gomoku-weights: $rule: the $classes classes times $factor (${role:-both} roles${from:+, from $from})" >&2
 done
 for rule in $STRONG; do
     mv "$data/$rule.fit" "$data/$rule-before-strong.fit"

@@ -113,6 +113,26 @@ for c in twos closed-twos open-twos open-four terms strong; do
     [ "$got" = "$want" ] && ok || bad "scale --classes $c:$got, want$want"
 done
 
+# --from hand: the selected classes take the hand-set values (times F), here onto the table
+# halved everywhere (s-all: {two} 5, {closed two} 2, tempo 5, terms 2500 / 1000 / 150): the
+# open twos back to 10, the rest as they were; the threat terms from the hand-set table too
+# unless --keep-terms; "hand" is the table prior writes.
+"$train" scale --rule renju --factor 1 --classes open-twos --from hand --keep-terms \
+    --out "$tmp/s-oth.txt" "$tmp/s-all.txt"
+svals=$(tail -n +2 "$tmp/s-oth.txt" | tr -s ' \n' '\n\n')
+got=""
+for i in 5 15 $((5460 + 15)) 1 7280 7281 7282 7283; do got="$got $(sat $i)"; done
+[ "$got" = " 2 10 10 1 5 2500 1000 150" ] && ok || bad "scale --from hand --keep-terms:$got"
+"$train" scale --rule renju --factor 1 --classes open-twos --from hand --out "$tmp/s-oth2.txt" \
+    "$tmp/s-all.txt"
+svals=$(tail -n +2 "$tmp/s-oth2.txt" | tr -s ' \n' '\n\n')
+got=""
+for i in 5 15 7280 7281 7282 7283; do got="$got $(sat $i)"; done
+[ "$got" = " 2 10 5 5000 2000 300" ] && ok || bad "scale --from hand:$got"
+"$train" scale --rule renju --factor 1 --classes open-twos --from "$tmp/prior.txt" \
+    --out "$tmp/s-oth3.txt" "$tmp/s-all.txt"
+cmp -s "$tmp/s-oth2.txt" "$tmp/s-oth3.txt" && ok || bad "scale --from hand is not prior's table"
+
 # A table file as the evaluation: the hand-set one written by prior plays the same
 # games as --eval hand.
 "$train" selfplay --rule renju --games 6 --seed 5 --nodes 1500 --eval "table:$tmp/prior.txt" \

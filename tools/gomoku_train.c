@@ -43,14 +43,16 @@
  *       Turns three move-score tables into src/gomoku/move_weights.c.
  *
  *   rv-gomoku-train scale --rule R --factor F [--classes C] [--role both|to-move|waiting]
- *                         [--from FILE] [--out FILE] TABLE
+ *                         [--from FILE [--keep-terms]] [--out FILE] TABLE
  *       Writes TABLE's values times F: every value (all), or only the classes with no
  *       open three, four or five on any line (weak), with no two or more (space), whose
  *       strongest line is a two (twos), a closed two (closed-twos) or an open two
  *       (open-twos), of a four-three or open-four point (threats), of an open-four
  *       point (open-four), of a double-three, four-three or open-four point (strong),
  *       or only the three threat terms (terms); of both roles or one. With --from the
- *       selected values and the threat terms are FILE's (times F) instead.
+ *       selected values and the threat terms are FILE's (times F) instead (with
+ *       --keep-terms the threat terms stay TABLE's); FILE "hand" is the rule's hand-set
+ *       tables (as prior writes them).
  *
  *   selfplay and versus take --moves hand|fitted|table:FILE (versus also
  *   --against-moves) for the engines' move scores.
@@ -138,7 +140,9 @@ static void usage(FILE *f) {
             "          double-three and answered four-three terms, no class); --role both\n"
             "          (default), to-move or waiting: the scaled classes' role.  --from\n"
             "          FILE: the selected values and the three threat terms are FILE's times\n"
-            "          F, the rest TABLE's (a table fitted with --fit-classes put on another).\n"
+            "          F, the rest TABLE's (a table fitted with --fit-classes put on another);\n"
+            "          --keep-terms: the threat terms stay TABLE's; FILE hand: the rule's\n"
+            "          hand-set tables (prior's).\n"
             "--moves hand|fitted|table:FILE (selfplay, versus; versus also --against-moves):\n"
             "          the engine's move scores (hand: the hand-set order; FILE: movefit's).\n");
 }
@@ -1314,7 +1318,7 @@ static int scale_takes(int sel, int top, int tl) {
    waiting; see usage); with from, the selected values and the three threat terms are
    from's (times factor), the rest TABLE's. */
 static int scale_table(rv_gomoku_rule rule, const char *in, double factor, const char *classes,
-                       const char *role, const char *from, const char *out) {
+                       const char *role, const char *from, int keep_terms, const char *out) {
     int sel = 0;
     while (sel < SCALE_SELS && strcmp(classes, scale_sel[sel])) sel++;
     if (sel == SCALE_SELS) {
@@ -1339,9 +1343,15 @@ static int scale_table(rv_gomoku_rule rule, const char *in, double factor, const
     for (int i = 0; i < NPAR; i++) w[i] = v[i];
     int terms = !strcmp(scale_sel[sel], "terms");
     if (from) {
-        /* the scaled values are taken from the other table */
-        if (read_table(from, v)) return 1;
-        terms = 1;
+        /* the scaled values are taken from the other table (hand: the hand-set one) */
+        if (!strcmp(from, "hand")) {
+            static double h[NPAR];
+            prior_values(rule, h);
+            for (int i = 0; i < NPAR; i++) v[i] = (int)lround(h[i]);
+        } else if (read_table(from, v)) {
+            return 1;
+        }
+        terms = !keep_terms;
     }
     for (int c = 0; c < 2; c++) {
         for (int r = r0; r <= r1; r++)
@@ -1378,6 +1388,7 @@ int main(int argc, char **argv) {
                *out = NULL, *moves = "fitted", *against_moves = "fitted", *prior = "hand",
                *classes = "all", *role = "both", *role_classes = "all", *fit_classes = NULL,
                *from = NULL;
+    int keep_terms = 0;
     const rv_cli_opt opts[] = {{"--rule", RV_CLI_STR, &rule_name, 0, 0},
                                {"--games", RV_CLI_INT, &games, 1, 10000000},
                                {"--seed", RV_CLI_INT, &seed, 0, 1000000000},
@@ -1399,6 +1410,7 @@ int main(int argc, char **argv) {
                                {"--factor", RV_CLI_NUM, &factor, 0, 100},
                                {"--classes", RV_CLI_STR, &classes, 0, 0},
                                {"--role", RV_CLI_STR, &role, 0, 0},
+                               {"--keep-terms", RV_CLI_FLAG, &keep_terms, 0, 0},
                                {NULL, RV_CLI_FLAG, NULL, 0, 0}};
     char who[64];
     snprintf(who, sizeof who, "rv-gomoku-train %s", cmd);
@@ -1482,7 +1494,7 @@ int main(int argc, char **argv) {
             fprintf(stderr, "rv-gomoku-train scale: needs --rule, --factor and one TABLE\n");
             return 2;
         }
-        return scale_table(rule, files[0], factor, classes, role, from,
+        return scale_table(rule, files[0], factor, classes, role, from, keep_terms,
                            out ? out : "scaled.txt");
     }
     if (nfiles != 3 || !out) {

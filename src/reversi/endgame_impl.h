@@ -445,6 +445,30 @@ static int EGF(eg_probcut)(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha,
 }
 #endif
 
+/* The ordering key of move x (flips f) of (P, O) at n empties without the
+ * evaluation (E the empties, odd the odd quadrants' squares); *rep gets the
+ * opponent's moves after it.  Fastest first: a low key is tried first. */
+static inline __attribute__((always_inline)) int EGF(move_key)(uint64_t P, uint64_t O, uint64_t E,
+                                                               uint64_t odd, int x, uint64_t f,
+                                                               int n, uint64_t *rep) {
+    uint64_t np = O ^ f, no = P ^ f ^ (1ULL << x);
+    *rep = EG_MOVES(np, no);
+    int key = bit_count(*rep) * KW_MOB + bit_count(*rep & BB_CORNERS) * KW_CORNER;
+    key -= (int)((odd >> x) & 1) * KW_PAR;
+    if (n <= EG_CHEAP_MAX) return key;
+    /* Our own mobility afterwards: moves that keep options open. */
+    key -= bit_count(EG_MOVES(no, np)) * KW_OWNMOB;
+    {
+        /* Corner stability: our corners and the discs beside them. */
+        uint64_t c = no & BB_CORNERS;
+        uint64_t adj = ((c << 1) & ~BB_FILE_A) | ((c >> 1) & ~BB_FILE_H) | (c << 8) | (c >> 8);
+        key -= KW_CSTAB * bit_count(c | (adj & no));
+    }
+    /* Potential mobility of the opponent: empty squares next to our discs. */
+    key += bit_count(bb_neighbours(no) & E & ~(1ULL << x)) * KW_POT;
+    return key;
+}
+
 static int EGF(eg_deep)(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha, int beta, int n,
                         int passed, int *best_move);
 
@@ -484,6 +508,37 @@ static int EGF(eg_deep)(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha, in
         if (best_move) *best_move = RV_REVERSI_PASS;
         return -EGF(eg_deep)(ai, O, P, -beta, -alpha, n, 1, NULL);
     }
+
+    eg_move mv[32];
+    int nm = 0;
+    int keyed = 0; /* mv[] has its keys */
+#if EG_EARLY_GEN
+    /* Every child generated and its bucket prefetched before this node's
+     * own probe: that probe usually waits for a cache miss, and the
+     * children's loads now overlap it (they used to start only after it,
+     * so a first child's probe waited for most of its own miss). */
+    if (n > EG_TT_MIN || (EG_KEYS_EARLY && n == EG_TT_MIN)) {
+        for (uint64_t m = moves; m; m &= m - 1) {
+            int x = first_bit(m);
+            uint64_t f = EG_FLIPS(P, O, x);
+            mv[nm].flips = f;
+            mv[nm++].sq = x;
+            if (n > EG_TT_MIN) tt_prefetch(&ai->tt, O ^ f, P ^ f ^ (1ULL << x));
+        }
+#if EG_KEYS_EARLY
+        /* Below EG_EVAL_MIN the keys need no memory (no evaluation, no
+         * search): computed here too, while the node's own bucket (and the
+         * children's) are still on their way. */
+        if (n < EG_EVAL_MIN) {
+            uint64_t E = ~(P | O), odd = PARITY_MASK[EGF(parity_of)(E)], rep;
+            for (int i = 0; i < nm; i++)
+                mv[i].key = EGF(move_key)(P, O, E, odd, mv[i].sq, mv[i].flips, n, &rep) *
+                                EG_KEY_IDX + i;
+            keyed = 1;
+        }
+#endif
+    }
+#endif
 
     int tt_move = -1;
     const int cert = EG_CERT(ai);
@@ -538,18 +593,31 @@ static int EGF(eg_deep)(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha, in
      * it usually refutes the node alone, and then the ordering work (the
      * shallow searches far from the end) is never done. */
     if (tt_move >= 0 && tt_move < 64 && ((moves >> tt_move) & 1)) {
-        uint64_t f = EG_FLIPS(P, O, tt_move), bit = 1ULL << tt_move;
+        uint64_t bit = 1ULL << tt_move, f;
+#if EG_EARLY_GEN
+        int t = nm ? bit_count(moves & (bit - 1)) : 0;
+        f = nm ? mv[t].flips : EG_FLIPS(P, O, tt_move);
+#else
+        f = EG_FLIPS(P, O, tt_move);
+#endif
         best = -EGF(eg_deep)(ai, O ^ f, P ^ f ^ bit, -beta, -alpha, n - 1, 0, NULL);
         if (ai->aborted) return alpha;
         bm = tt_move;
         moves &= ~bit;
         if (best > alpha) alpha = best;
         if (best >= beta || !moves) goto done;
+#if EG_EARLY_GEN
+        if (nm) { /* the others keep their order (the keys' tie-break) */
+            for (int i = t + 1; i < nm; i++) {
+                mv[i - 1] = mv[i];
+                mv[i - 1].key -= keyed; /* its index, one less */
+            }
+            nm--;
+        }
+#endif
     }
 #endif
 
-    eg_move mv[32];
-    int nm = 0;
 #if EG_EVAL_INCR > 0
     rv_pat_state st; /* this node's pattern state, set up at the first evaluation */
     int st_ready = 0;
@@ -557,13 +625,15 @@ static int EGF(eg_deep)(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha, in
     uint64_t E = ~(P | O);
     const unsigned parity = EGF(parity_of)(E);
     uint64_t odd = PARITY_MASK[parity];
-    for (uint64_t m = moves; m; m &= m - 1) {
-        int x = first_bit(m);
-        uint64_t f = EG_FLIPS(P, O, x);
-        mv[nm].flips = f;
-        mv[nm++].sq = x;
-        /* The child probes its bucket soon (or the cut-offs below do). */
-        if (n > EG_TT_MIN && x != tt_move) tt_prefetch(&ai->tt, O ^ f, P ^ f ^ (1ULL << x));
+    if (!nm) {
+        for (uint64_t m = moves; m; m &= m - 1) {
+            int x = first_bit(m);
+            uint64_t f = EG_FLIPS(P, O, x);
+            mv[nm].flips = f;
+            mv[nm++].sq = x;
+            /* The child probes its bucket soon (or the cut-offs below do). */
+            if (n > EG_TT_MIN && x != tt_move) tt_prefetch(&ai->tt, O ^ f, P ^ f ^ (1ULL << x));
+        }
     }
     if (n > EG_ETC_MIN) {
         /* Enhanced transposition cut-off: a child already known to be bad
@@ -580,7 +650,7 @@ static int EGF(eg_deep)(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha, in
             }
         }
     }
-    for (int i = 0; i < nm; i++) {
+    for (int i = 0; i < nm && !keyed; i++) {
         eg_move *e = &mv[i];
         int x = e->sq;
         uint64_t f = e->flips;
@@ -588,24 +658,8 @@ static int EGF(eg_deep)(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha, in
             e->key = -1000000 * EG_KEY_IDX + i;
             continue;
         }
-        uint64_t np = O ^ f, no = P ^ f ^ (1ULL << x);
-        uint64_t rep = EG_MOVES(np, no);
-        int key = bit_count(rep) * KW_MOB + bit_count(rep & BB_CORNERS) * KW_CORNER;
-        key -= (int)((odd >> x) & 1) * KW_PAR;
-        if (n <= EG_CHEAP_MAX) {
-            e->key = key * EG_KEY_IDX + i;
-            continue;
-        }
-        /* Our own mobility afterwards: moves that keep options open. */
-        key -= bit_count(EG_MOVES(no, np)) * KW_OWNMOB;
-        {
-            /* Corner stability: our corners and the discs beside them. */
-            uint64_t c = no & BB_CORNERS;
-            uint64_t adj = ((c << 1) & ~BB_FILE_A) | ((c >> 1) & ~BB_FILE_H) | (c << 8) | (c >> 8);
-            key -= KW_CSTAB * bit_count(c | (adj & no));
-        }
-        /* Potential mobility of the opponent: empty squares next to our discs. */
-        key += bit_count(bb_neighbours(no) & E & ~(1ULL << x)) * KW_POT;
+        uint64_t np = O ^ f, no = P ^ f ^ (1ULL << x), rep;
+        int key = EGF(move_key)(P, O, E, odd, x, f, n, &rep);
         /* Far from the end, the fitted evaluation of the position after the
          * move (the opponent's view: low is good for us) sorts better still
          * (the hand-weighted one does not pay for itself). */
