@@ -472,6 +472,25 @@ static inline __attribute__((always_inline)) int EGF(move_key)(uint64_t P, uint6
 static int EGF(eg_deep)(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha, int beta, int n,
                         int passed, int *best_move);
 
+/* The children of (P, O) by moves into mv[] (in square order: the keys'
+ * tie-break), their flips computed; with prefetch, each child's table bucket
+ * is prefetched (the child probes it soon, or the cut-offs do), but skip's
+ * (the table move, already searched; -1: none).  Returns their number. */
+static inline __attribute__((always_inline)) int EGF(gen_children)(rv_reversi_ai *ai, uint64_t P,
+                                                                   uint64_t O, uint64_t moves,
+                                                                   eg_move *mv, int prefetch,
+                                                                   int skip) {
+    int nm = 0;
+    for (uint64_t m = moves; m; m &= m - 1) {
+        int x = first_bit(m);
+        uint64_t f = EG_FLIPS(P, O, x);
+        mv[nm].flips = f;
+        mv[nm++].sq = x;
+        if (prefetch && x != skip) tt_prefetch(&ai->tt, O ^ f, P ^ f ^ (1ULL << x));
+    }
+    return nm;
+}
+
 /* A child of an ordered node after a move (no pass), n empties, parity its
  * parity word: the small solver called directly where it takes over. */
 static inline int EGF(eg_child)(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha, int beta,
@@ -518,13 +537,7 @@ static int EGF(eg_deep)(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha, in
      * children's loads now overlap it (they used to start only after it,
      * so a first child's probe waited for most of its own miss). */
     if (n > EG_TT_MIN || (EG_KEYS_EARLY && n == EG_TT_MIN)) {
-        for (uint64_t m = moves; m; m &= m - 1) {
-            int x = first_bit(m);
-            uint64_t f = EG_FLIPS(P, O, x);
-            mv[nm].flips = f;
-            mv[nm++].sq = x;
-            if (n > EG_TT_MIN) tt_prefetch(&ai->tt, O ^ f, P ^ f ^ (1ULL << x));
-        }
+        nm = EGF(gen_children)(ai, P, O, moves, mv, n > EG_TT_MIN, -1);
 #if EG_KEYS_EARLY
         /* Below EG_EVAL_MIN the keys need no memory (no evaluation, no
          * search): computed here too, while the node's own bucket (and the
@@ -625,16 +638,7 @@ static int EGF(eg_deep)(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha, in
     uint64_t E = ~(P | O);
     const unsigned parity = EGF(parity_of)(E);
     uint64_t odd = PARITY_MASK[parity];
-    if (!nm) {
-        for (uint64_t m = moves; m; m &= m - 1) {
-            int x = first_bit(m);
-            uint64_t f = EG_FLIPS(P, O, x);
-            mv[nm].flips = f;
-            mv[nm++].sq = x;
-            /* The child probes its bucket soon (or the cut-offs below do). */
-            if (n > EG_TT_MIN && x != tt_move) tt_prefetch(&ai->tt, O ^ f, P ^ f ^ (1ULL << x));
-        }
-    }
+    if (!nm) nm = EGF(gen_children)(ai, P, O, moves, mv, n > EG_TT_MIN, tt_move);
     if (n > EG_ETC_MIN) {
         /* Enhanced transposition cut-off: a child already known to be bad
          * enough for the opponent refutes this node at once (probed after
