@@ -113,6 +113,22 @@ for c in twos closed-twos open-twos open-four terms strong; do
     [ "$got" = "$want" ] && ok || bad "scale --classes $c:$got, want$want"
 done
 
+# closed-threes: the classes whose strongest line is a closed three (126 {closed three}: 8);
+# open-threes: one open three and no four (210 {open three} and 330, its other kind: 40; 212
+# {open three, one, one}: 44); neither takes a two (15: 10), a four (495: 36) or white's
+# double three (3640 + 294: 200).
+for c in closed-threes open-threes; do
+    "$train" scale --rule renju --factor 0.5 --classes $c --out "$tmp/s-$c.txt" "$tmp/prior.txt"
+    svals=$(tail -n +2 "$tmp/s-$c.txt" | tr -s ' \n' '\n\n')
+    got=""
+    for i in 126 $((5460 + 126)) 210 330 $((3640 + 212)) 15 495 $((3640 + 294)) 7281; do got="$got $(sat $i)"; done
+    case $c in
+    closed-threes) want=" 4 4 40 40 44 10 36 200 5000" ;;
+    open-threes) want=" 8 8 20 20 22 10 36 200 5000" ;;
+    esac
+    [ "$got" = "$want" ] && ok || bad "scale --classes $c:$got, want$want"
+done
+
 # --from hand: the selected classes take the hand-set values (times F), here onto the table
 # halved everywhere (s-all: {two} 5, {closed two} 2, tempo 5, terms 2500 / 1000 / 150): the
 # open twos back to 10, the rest as they were; the threat terms from the hand-set table too
@@ -139,6 +155,20 @@ cmp -s "$tmp/s-oth2.txt" "$tmp/s-oth3.txt" && ok || bad "scale --from hand is no
     --out "$tmp/rt.txt" 2>/dev/null
 cmp -s "$tmp/r5-1.txt" "$tmp/rt.txt" && ok || bad "--eval table:prior differs from --eval hand"
 expect_exit 1 "$train" selfplay --rule renju --games 1 --seed 5 --eval "table:$tmp/missing.txt"
+
+# relabel: each position searched again; at the games' own nodes and tables the searches are
+# the games' own (the same file back), deeper ones keep the moves and results and change
+# the scores; a game with an occupied point is refused.
+expect_exit 2 "$train" relabel --rule renju
+"$train" relabel --rule renju --nodes 1500 --eval hand --out "$tmp/rl15.txt" "$tmp/r5-1.txt" 2>/dev/null
+cmp -s "$tmp/r5-1.txt" "$tmp/rl15.txt" && ok || bad "relabel at the games' own nodes changed the file"
+"$train" relabel --rule renju --nodes 6000 --eval hand --out "$tmp/rl60.txt" "$tmp/r5-1.txt" 2>/dev/null
+nosc() { sed -E 's/(,-?[0-9]+),-?[0-9]+/\1/g' "$1"; }
+[ -s "$tmp/rl60.txt" ] && [ "$(nosc "$tmp/rl60.txt")" = "$(nosc "$tmp/r5-1.txt")" ] && ok ||
+    bad "relabel changed the moves or results"
+! cmp -s "$tmp/r5-1.txt" "$tmp/rl60.txt" && ok || bad "relabel at 6000 nodes changed no score"
+printf '1 3 7,7,0 7,7,0\n' >"$tmp/dup0.txt"
+expect_exit 1 "$train" relabel --rule renju --out "$tmp/rlx.txt" "$tmp/dup0.txt"
 
 # versus: the same tables on both sides play each opening's two games alike, so each
 # side wins one of them: exactly 50%.

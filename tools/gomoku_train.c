@@ -49,12 +49,18 @@
  *       strongest line is a two (twos), a closed two (closed-twos) or an open two
  *       (open-twos), of a four-three or open-four point (threats), of an open-four
  *       point (open-four), of a double-three, four-three or open-four point (strong),
- *       or only the three threat terms (terms); of both roles or one. With --from the
+ *       whose strongest line is a closed three (closed-threes), of one open three and
+ *       no four (open-threes), or only the three threat terms (terms); of both roles
+ *       or one. With --from the
  *       selected values and the threat terms are FILE's (times F) instead (with
  *       --keep-terms the threat terms stay TABLE's); FILE "hand" is the rule's hand-set
  *       tables (as prior writes them).
  *
- *   selfplay and versus take --moves hand|fitted|table:FILE (versus also
+ *   rv-gomoku-train relabel --rule R [--nodes K] [--eval E] [--out FILE] DATA...
+ *       Writes DATA's games (selfplay's lines) again with each position's EVAL from
+ *       its own search of K nodes (evaluation E): deeper targets for fit --blend 0.
+ *
+ *   selfplay, versus and relabel take --moves hand|fitted|table:FILE (versus also
  *   --against-moves) for the engines' move scores.
  *
  * See docs/engine-gomoku.md and scripts/fit-gomoku-weights.sh (`make weights`).
@@ -92,6 +98,7 @@ static void usage(FILE *f) {
             "       rv-gomoku-train scale --rule R --factor F [--classes C] [--role O] [--from FILE]\n"
             "                             [--out FILE]\n"
             "                             TABLE\n"
+            "       rv-gomoku-train relabel --rule R [--nodes K] [--eval E] [--out FILE] DATA...\n"
             "\n"
             "R is freestyle, standard or renju (15x15).\n"
             "selfplay  N engine-vs-engine games, K nodes a move (default 4000), from\n"
@@ -136,14 +143,18 @@ static void usage(FILE *f) {
             "          strongest line a two), closed-twos, open-twos, open-four (an open-four\n"
             "          point: a double four or an open four), quiet (the colour makes no three\n"
             "          or four there), strong (a double-three, four-three or open-four\n"
-            "          point) or terms (only the four-three,\n"
+            "          point), closed-threes (the strongest line a closed three),\n"
+            "          open-threes (one open three and no four) or terms (only the four-three,\n"
             "          double-three and answered four-three terms, no class); --role both\n"
             "          (default), to-move or waiting: the scaled classes' role.  --from\n"
             "          FILE: the selected values and the three threat terms are FILE's times\n"
             "          F, the rest TABLE's (a table fitted with --fit-classes put on another);\n"
             "          --keep-terms: the threat terms stay TABLE's; FILE hand: the rule's\n"
             "          hand-set tables (prior's).\n"
-            "--moves hand|fitted|table:FILE (selfplay, versus; versus also --against-moves):\n"
+            "relabel   the games of DATA (selfplay's lines) with each position's EVAL from a\n"
+            "          search of K nodes (default 4000) with evaluation E: targets for\n"
+            "          fit --blend 0 from deeper searches than the games' own.\n"
+            "--moves hand|fitted|table:FILE (selfplay, versus, relabel; versus also --against-moves):\n"
             "          the engine's move scores (hand: the hand-set order; FILE: movefit's).\n");
 }
 
@@ -264,6 +275,72 @@ static int selfplay(rv_gomoku_rule rule, long games, long seed, long nodes,
         if ((gi + 1) % 50 == 0)
             fprintf(stderr, "selfplay: %ld games (black %d, white %d, draws %d)\n", gi + 1, wins[2],
                     wins[0], wins[1]);
+    }
+    rv_gomoku_ai_free(ai);
+    return 0;
+}
+
+/* Rewrites games (the selfplay format) with each position's score from a search of K nodes
+   (the position's own search, the table w, one game's searches sharing the hash table): the
+   games' moves and results stay, the EVAL fields become the deeper searches' scores, for a fit
+   whose targets are those scores (fit --blend 0). */
+static int relabel(rv_gomoku_rule rule, long nodes, const gb_eval_weights *w,
+                   const gb_move_weights *mw, int nfiles, char **files, FILE *out) {
+    rv_gomoku_ai *ai = new_ai(rule, w, mw);
+    if (!ai) return 1;
+    rv_gomoku_limits lim = {.level = 0, .nodes = nodes};
+    static char line[16384];
+    long ngames = 0;
+    for (int fi = 0; fi < nfiles; fi++) {
+        FILE *f = fopen(files[fi], "r");
+        if (!f) {
+            perror(files[fi]);
+            rv_gomoku_ai_free(ai);
+            return 1;
+        }
+        long lineno = 0;
+        while (fgets(line, sizeof line, f)) {
+            lineno++;
+            int result, nopen, pos;
+            if (sscanf(line, "%d %d%n", &result, &nopen, &pos) != 2 || result < -1 || result > 1) {
+                fprintf(stderr, "%s:%ld: expected 'RESULT NOPEN moves...'\n", files[fi], lineno);
+                fclose(f);
+                rv_gomoku_ai_free(ai);
+                return 1;
+            }
+            rv_gomoku g;
+            rv_gomoku_init(&g, BOARD, BOARD, rule);
+            rv_gomoku_ai_clear(ai);
+            fprintf(out, "%d %d", result, nopen);
+            const char *s = line + pos;
+            for (int i = 0;; i++) {
+                int x, y, e, n;
+                if (sscanf(s, " %d,%d,%d%n", &x, &y, &e, &n) != 3) break;
+                s += n;
+                int deep = 0;
+                rv_gomoku_result res;
+                rv_gomoku_get_result(&g, &res);
+                if (i >= nopen && !res.over) {
+                    rv_gomoku_ai_info info;
+                    if (rv_gomoku_ai_think(ai, &g, &lim, &info) == RV_OK) deep = info.eval;
+                }
+                if (rv_gomoku_play_forced(&g, x, y) != RV_OK) {
+                    fprintf(stderr, "%s:%ld: move %d (%d,%d) not playable\n", files[fi], lineno, i, x, y);
+                    fclose(f);
+                    rv_gomoku_ai_free(ai);
+                    return 1;
+                }
+                fprintf(out, " %d,%d,%d", x, y, deep);
+            }
+            if (fputc('\n', out) == EOF || fflush(out)) {
+                perror("rv-gomoku-train: write");
+                fclose(f);
+                rv_gomoku_ai_free(ai);
+                return 1;
+            }
+            if (++ngames % 20 == 0) fprintf(stderr, "relabel: %ld games\n", ngames);
+        }
+        fclose(f);
     }
     rv_gomoku_ai_free(ai);
     return 0;
@@ -1288,7 +1365,8 @@ static void class_kinds(rv_gomoku_rule rule, int *top, int (*tl)[NCLS]) {
    terms only, no class. */
 static const char *const scale_sel[] = {"all",    "weak",        "space",     "threats",
                                         "twos",   "closed-twos", "open-twos", "open-four",
-                                        "quiet",  "terms",       "strong"};
+                                        "quiet",  "terms",       "strong",
+                                        "closed-threes", "open-threes"};
 #define SCALE_SELS ((int)(sizeof scale_sel / sizeof scale_sel[0]))
 
 /* The index of a selection name in scale_sel, or -1. */
@@ -1310,6 +1388,8 @@ static int scale_takes(int sel, int top, int tl) {
     case 7: return tl == TL_FLEX4;
     case 8: return tl < TL_THREE;
     case 10: return tl >= TL_THREE3 && tl <= TL_FLEX4;
+    case 11: return top == PAT_BLOCK3;
+    case 12: return (top == PAT_FLEX3 || top == PAT_FLEX3_2) && tl == TL_THREE;
     default: return 0;
     }
 }
@@ -1323,7 +1403,8 @@ static int scale_table(rv_gomoku_rule rule, const char *in, double factor, const
     while (sel < SCALE_SELS && strcmp(classes, scale_sel[sel])) sel++;
     if (sel == SCALE_SELS) {
         fprintf(stderr, "rv-gomoku-train scale: --classes '%s': expected all, weak, space, "
-                "threats, twos, closed-twos, open-twos, open-four, quiet, terms or strong\n", classes);
+                "threats, twos, closed-twos, open-twos, open-four, quiet, terms, strong, "
+                "closed-threes or open-threes\n", classes);
         return 2;
     }
     int r0 = 0, r1 = 1;
@@ -1375,7 +1456,7 @@ int main(int argc, char **argv) {
     const char *cmd = argv[1];
     if (strcmp(cmd, "selfplay") && strcmp(cmd, "versus") && strcmp(cmd, "fit") &&
         strcmp(cmd, "prior") && strcmp(cmd, "emit") && strcmp(cmd, "movefit") &&
-        strcmp(cmd, "emit-moves") && strcmp(cmd, "scale")) {
+        strcmp(cmd, "emit-moves") && strcmp(cmd, "scale") && strcmp(cmd, "relabel")) {
         fprintf(stderr, "rv-gomoku-train: unknown command '%s'\n", cmd);
         usage(stderr);
         return 2;
@@ -1441,6 +1522,29 @@ int main(int argc, char **argv) {
             return 1;
         }
         rc = selfplay(rule, games, seed, nodes, w, mw, wide, f);
+        if (out && fclose(f)) {
+            perror(out);
+            return 1;
+        }
+        return rc;
+    }
+    if (!strcmp(cmd, "relabel")) {
+        if (!rule_name || nfiles == 0) {
+            fprintf(stderr, "rv-gomoku-train relabel: needs --rule and DATA files\n");
+            return 2;
+        }
+        static gb_eval_weights ew;
+        const gb_eval_weights *w;
+        if ((rc = load_eval(who, eval, rule, &ew, &w))) return rc;
+        static gb_move_weights mwb;
+        const gb_move_weights *mw;
+        if ((rc = load_moves(who, moves, rule, &mwb, &mw))) return rc;
+        FILE *f = out ? fopen(out, "w") : stdout;
+        if (!f) {
+            perror(out);
+            return 1;
+        }
+        rc = relabel(rule, nodes, w, mw, nfiles, files, f);
         if (out && fclose(f)) {
             perror(out);
             return 1;
