@@ -154,7 +154,8 @@ static void usage(FILE *f) {
             "relabel   the games of DATA (selfplay's lines) with each position's EVAL from a\n"
             "          search of K nodes (default 4000) with evaluation E: targets for\n"
             "          fit --blend 0 from deeper searches than the games' own.\n"
-            "--moves hand|fitted|table:FILE (selfplay, versus, relabel; versus also --against-moves):\n"
+            "--moves hand|fitted|table:FILE (selfplay, versus, relabel; versus also\n"
+            "          --against-moves):\n"
             "          the engine's move scores (hand: the hand-set order; FILE: movefit's).\n");
 }
 
@@ -325,7 +326,8 @@ static int relabel(rv_gomoku_rule rule, long nodes, const gb_eval_weights *w,
                     if (rv_gomoku_ai_think(ai, &g, &lim, &info) == RV_OK) deep = info.eval;
                 }
                 if (rv_gomoku_play_forced(&g, x, y) != RV_OK) {
-                    fprintf(stderr, "%s:%ld: move %d (%d,%d) not playable\n", files[fi], lineno, i, x, y);
+                    fprintf(stderr, "%s:%ld: move %d (%d,%d) not playable\n", files[fi], lineno, i,
+                            x, y);
                     fclose(f);
                     rv_gomoku_ai_free(ai);
                     return 1;
