@@ -113,9 +113,9 @@ rv_status rv_gomoku_ai_think(rv_gomoku_ai *ai, const rv_gomoku *g, const rv_gomo
     ai->seldepth = 0;
     /* the budget plan, the same shares of the time and of a node limit: our VCF until
        30%, the VCT until 40%, alpha-beta until 85% (93% when its best move is unstable;
-       gsearch_root starts an iteration when it can get half way, and an unfinished one
-       counts when it found a better move), the rest for checking the chosen move against
-       the opponent's threats */
+       gsearch_root starts an iteration when it can get half way, with a clock alone
+       whenever time is left, and an unfinished one counts when it found a better move),
+       the rest for checking the chosen move against the opponent's threats */
     ai->t0 = t0;
     ai->last_poll = t0;
     ai->late_s *= 0.5; /* the last think's longest wait, fading (search.h) */
