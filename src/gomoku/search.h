@@ -6,6 +6,7 @@
 #define RV_GOMOKU_SEARCH_H
 
 #include <stdatomic.h>
+#include <string.h>
 
 #include "gomoku/pattern.h"
 #include "renversi/gomoku_ai.h"
@@ -117,9 +118,20 @@ void gsearch_box_of(const gboard *b, gsearch_box *r);
    black, whose likely forbidden fours are at TL_NONE and are looked up). */
 static inline int gsearch_makes_four(const gboard *b, int c, int p) {
     int t = b->tl[c - 1][p];
-    if (b->renju && c == RV_BLACK && t == TL_NONE) return gb_makes_four(b, c, p);
+    if (b->renju && c == RV_BLACK && t == TL_NONE) {
+        /* gb_makes_four's test of the 4 line patterns at once: a byte in PAT_BLOCK4 ..
+           PAT_FIVE (each byte < 16, so adding 7 or 4 carries into its own bit 4 only) */
+        uint32_t v;
+        memcpy(&v, b->pc[c - 1][p], sizeof v);
+        uint32_t ge4 = (v + 0x01010101u * (16 - PAT_BLOCK4)) & 0x10101010u;
+        uint32_t ge6 = (v + 0x01010101u * (16 - PAT_OVERLINE)) & 0x10101010u;
+        return (ge4 & ~ge6) != 0;
+    }
     return t >= TL_FOUR && t != TL_THREE3;
 }
+_Static_assert(PAT_BLOCK4 + 1 == PAT_FLEX4 && PAT_FLEX4 + 1 == PAT_FIVE &&
+                   PAT_FIVE + 1 == PAT_OVERLINE && GB_KINDS <= 16,
+               "gsearch_makes_four's byte test: the fours and the five just below the overline");
 
 /* How many empty points colour c makes a four at (TL_FOUR, TL_FOUR3, TL_FLEX4, TL_FIVE),
    or -1 when the threat levels do not tell (Renju black). */
