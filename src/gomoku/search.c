@@ -20,6 +20,13 @@
 #include <math.h>
 #include <stdlib.h>
 
+#if defined(__SSE2__) && !defined(RV_NO_SIMD)
+#include <emmintrin.h>
+#define GSEARCH_SSE2 1
+#else
+#define GSEARCH_SSE2 0
+#endif
+
 #include "renversi/core.h"
 
 #define MAX_MOVES 64
@@ -180,8 +187,55 @@ int gsearch_collect(const gboard *b, int c, int lvl, int *out, int max) {
     return n;
 }
 
+#if GSEARCH_SSE2
+/* gsearch_makes_four for the 16 points from p (a row's run; the caller masks the ones
+   past its end): bit i set when p + i is empty and colour c makes a four there. Reads 16
+   cells, threat levels and pattern words from p, all inside the padded board. */
+static inline unsigned fours16(const gboard *b, int c, int p) {
+    const __m128i zero = _mm_setzero_si128();
+    __m128i cell = _mm_loadu_si128((const __m128i *)(b->cell + p));
+    __m128i tl = _mm_loadu_si128((const __m128i *)(b->tl[c - 1] + p));
+    /* t >= TL_FOUR && t != TL_THREE3 */
+    __m128i four = _mm_andnot_si128(_mm_cmpeq_epi8(tl, _mm_set1_epi8(TL_THREE3)),
+                                    _mm_cmpgt_epi8(tl, _mm_set1_epi8(TL_FOUR - 1)));
+    if (b->renju && c == RV_BLACK) {
+        /* at TL_NONE, a line pattern in PAT_BLOCK4..PAT_FIVE (gb_makes_four) */
+        __m128i lo = _mm_set1_epi8(PAT_BLOCK4 - 1), hi = _mm_set1_epi8(PAT_OVERLINE);
+        __m128i w[4];
+        for (int k = 0; k < 4; k++) {
+            __m128i v = _mm_loadu_si128((const __m128i *)(b->pc[c - 1][p + 4 * k]));
+            __m128i f = _mm_and_si128(_mm_cmpgt_epi8(v, lo), _mm_cmplt_epi8(v, hi));
+            /* a point's 4 bytes to one lane of all ones or all zeros */
+            w[k] = _mm_xor_si128(_mm_cmpeq_epi32(f, zero), _mm_set1_epi32(-1));
+        }
+        __m128i raw = _mm_packs_epi16(_mm_packs_epi32(w[0], w[1]), _mm_packs_epi32(w[2], w[3]));
+        four = _mm_or_si128(four, _mm_and_si128(raw, _mm_cmpeq_epi8(tl, zero)));
+    }
+    four = _mm_and_si128(four, _mm_cmpeq_epi8(cell, zero));
+    return (unsigned)_mm_movemask_epi8(four);
+}
+#endif
+
 int gsearch_fours(const gboard *b, const gsearch_box *r, int c, int *out, int max) {
     int left = gsearch_four_count(b, c), n = 0; /* -1: unknown, look everywhere */
+#if GSEARCH_SSE2
+    _Static_assert(TL_NONE == 0 && GB_KINDS < 127 && TL_N < 127,
+                   "fours16: signed byte compares, TL_NONE at 0");
+    for (int y = r->y0; y <= r->y1 && left && n < max; y++) {
+        int p0 = gb_index(r->x0, y), w = r->x1 - r->x0 + 1;
+        unsigned m = fours16(b, c, p0) & ((1u << w) - 1); /* w <= RV_GOMOKU_MAX_SIZE */
+        for (; m && left && n < max; m &= m - 1) {
+            left--;
+            out[n++] = p0 + __builtin_ctz(m);
+        }
+        if (w > 16)
+            for (m = fours16(b, c, p0 + 16) & ((1u << (w - 16)) - 1); m && left && n < max;
+                 m &= m - 1) {
+                left--;
+                out[n++] = p0 + 16 + __builtin_ctz(m);
+            }
+    }
+#else
     for (int y = r->y0; y <= r->y1 && left && n < max; y++)
         for (int x = r->x0; x <= r->x1 && left && n < max; x++) {
             int p = gb_index(x, y);
@@ -189,6 +243,7 @@ int gsearch_fours(const gboard *b, const gsearch_box *r, int c, int *out, int ma
             left--;
             out[n++] = p;
         }
+#endif
     return n;
 }
 
