@@ -113,8 +113,9 @@ rv_status rv_gomoku_ai_think(rv_gomoku_ai *ai, const rv_gomoku *g, const rv_gomo
     ai->seldepth = 0;
     /* the budget plan, the same shares of the time and of a node limit: our VCF until
        30%, the VCT until 40%, alpha-beta until 85% (93% when its best move is unstable;
-       gsearch_root starts an iteration when it can get half way, with a clock alone
-       whenever time is left, and an unfinished one counts when it found a better move),
+       gsearch_root starts an iteration when it can get half way, with a clock alone a
+       quarter of the way, or with no level whenever time is left, and an unfinished one
+       counts when it found a better move),
        the rest for checking the chosen move against the opponent's threats */
     ai->t0 = t0;
     ai->last_poll = t0;
@@ -128,6 +129,7 @@ rv_status rv_gomoku_ai_think(rv_gomoku_ai *ai, const rv_gomoku *g, const rv_gomo
        best move changes, and stops at half of it once the best move has held */
     ai->turn_mode = ai->budget_s > 0 && !ai->budget_nodes;
     ai->soft_frac = 1;
+    ai->spend_all = lim->level == 0;
     if (ai->turn_mode && lim->time_max_ms > time_ms) {
         ai->soft_frac = (double)time_ms / (double)lim->time_max_ms;
         ai->budget_s = (double)lim->time_max_ms / 1000.0;

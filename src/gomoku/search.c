@@ -665,19 +665,21 @@ int gsearch_root(rv_gomoku_ai *ai, int max_depth, int *best_move, int *best_scor
                 ai->stop_frac = ai->ext_frac;
             double growth = du_prev > 1e-6 ? du / du_prev : 3;
             growth = growth < 1.5 ? 1.5 : growth > 5 ? 5 : growth;
-            if (ai->turn_mode && ai->soft_frac >= 1) {
-                /* a clock alone, no target below it (a move's own time, which a quick
-                   answer does not save for later): the next iteration starts whenever
-                   the budget has time left; an unfinished one can still change the move
-                   (another move that beats the last best), and fills the table for the
-                   next think */
+            if (ai->turn_mode && ai->soft_frac >= 1 && ai->spend_all) {
+                /* a clock alone, no target below it and no level (a move's own time,
+                   which a quick answer does not save for later): the next iteration
+                   starts whenever the budget has time left; an unfinished one can still
+                   change the move (another move that beats the last best), and fills the
+                   table for the next think */
             } else if (ai->turn_mode) {
-                /* under a target below the budget (a match clock's share, soft_frac < 1):
-                   the next iteration starts when it can get a quarter of the way before
-                   the stop, only before the target, or while the best move changes, and
-                   not after half the target once it has held for 3 */
+                /* a level's clock (its answers stay quick), or a target below the budget
+                   (a match clock's share, soft_frac < 1): the next iteration starts when
+                   it can get a quarter of the way before the stop; under a target, only
+                   before it, or while the best move changes, and not after half the
+                   target once it has held for 3 */
                 if (u + du * growth * 0.25 > ai->stop_frac) break;
-                if (!changed && (u >= ai->soft_frac || (stable >= 3 && u >= 0.5 * ai->soft_frac)))
+                if (ai->soft_frac < 1 && !changed &&
+                    (u >= ai->soft_frac || (stable >= 3 && u >= 0.5 * ai->soft_frac)))
                     break;
             } else if (u + du * growth * 0.5 > ai->stop_frac)
                 break;

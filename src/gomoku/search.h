@@ -60,6 +60,7 @@ struct rv_gomoku_ai {
        answer may wait as long again after the stop (it fades by half from think to think) */
     double last_poll, late_s;
     double soft_frac;      /* iterations start until here (1: no target below the budget) */
+    int spend_all;         /* no level: with a clock alone, iterations start until the stop */
     int aborted;
     int seldepth;
     uint8_t nulled[AI_MAX_PLY + 1]; /* the node at this ply follows a null move */
