@@ -335,7 +335,28 @@ static int gen_moves(rv_gomoku_ai *ai, gboard *b, int *mv, int width, int *nansw
                 sc[n++] = scorer_score(&ms, p);
             }
     else
-        for (int y = r.y0; y <= r.y1; y++)
+        for (int y = r.y0; y <= r.y1; y++) {
+#if GSEARCH_SSE2
+            /* 16 points at a time: empty, and a stone near or a threat level */
+            int p0 = gb_index(r.x0, y), w = r.x1 - r.x0 + 1;
+            for (int k = 0; k < w; k += 16) {
+                int q = p0 + k;
+                const __m128i zero = _mm_setzero_si128();
+                __m128i any = _mm_or_si128(
+                    _mm_loadu_si128((const __m128i *)(b->near + q)),
+                    _mm_or_si128(_mm_loadu_si128((const __m128i *)(b->tl[0] + q)),
+                                 _mm_loadu_si128((const __m128i *)(b->tl[1] + q))));
+                __m128i ok = _mm_andnot_si128(_mm_cmpeq_epi8(any, zero),
+                                              _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(b->cell + q)), zero));
+                unsigned m = (unsigned)_mm_movemask_epi8(ok);
+                if (w - k < 16) m &= (1u << (w - k)) - 1;
+                for (; m; m &= m - 1) {
+                    int p = q + __builtin_ctz(m);
+                    all[n] = p;
+                    sc[n++] = scorer_score(&ms, p);
+                }
+            }
+#else
             for (int x = r.x0; x <= r.x1; x++) {
                 int p = gb_index(x, y);
                 if (b->cell[p]) continue;
@@ -343,6 +364,8 @@ static int gen_moves(rv_gomoku_ai *ai, gboard *b, int *mv, int width, int *nansw
                 all[n] = p;
                 sc[n++] = scorer_score(&ms, p);
             }
+#endif
+        }
     /* the best `width` legal points, best first */
     int m = select_moves(b, all, sc, n, mv, width);
     if (m == 0 && !defend) {
