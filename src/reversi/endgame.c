@@ -141,6 +141,27 @@ static const int EG_PC_T[4] = {0, 70, 130, 200};
 #ifndef EG_SHALLOW_MIN
 #define EG_SHALLOW_MIN 18
 #endif
+/* The shallow search's plies at n empties: (n - EG_SHALLOW_OFF) / 3, and
+ * (n - EG_SHALLOW_TOP_OFF) / 3 from EG_SHALLOW_TOP to EG_SHALLOW_TOP_MAX
+ * empties (off by default: 22-26 with 12, one ply more at 22, 24 and 25,
+ * cut the set's nodes by 4.2% but cost FFO #55 11% more CPU; BENCHMARKS.md,
+ * sixteenth session). */
+#ifndef EG_SHALLOW_OFF
+#define EG_SHALLOW_OFF 14
+#endif
+#ifndef EG_SHALLOW_TOP
+#define EG_SHALLOW_TOP 64
+#endif
+#ifndef EG_SHALLOW_TOP_OFF
+#define EG_SHALLOW_TOP_OFF 12
+#endif
+#ifndef EG_SHALLOW_TOP_MAX
+#define EG_SHALLOW_TOP_MAX 64
+#endif
+#define EG_SHALLOW_DEPTH(n)                                                                   \
+    (((n) - ((n) >= EG_SHALLOW_TOP && (n) <= EG_SHALLOW_TOP_MAX ? EG_SHALLOW_TOP_OFF          \
+                                                                  : EG_SHALLOW_OFF)) /         \
+     3)
 /* The evaluations of the EG_EVAL_MIN..EG_SHALLOW_MIN-1 keys from the node's
  * pattern state, moved to each child (the same values as a fresh evaluation
  * of the child, at a fraction of its cost), where the node keys at least

@@ -683,13 +683,13 @@ static int EGF(eg_deep)(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha, in
                 rv_pat_state cs;
                 rv_pat_state_move(&st, &cs, x, f);
                 if (n >= EG_SHALLOW_MIN)
-                    v = rv_ai_mid_search_st(ai, &cs, np, no, -30000, 30000, (n - 14) / 3);
+                    v = rv_ai_mid_search_st(ai, &cs, np, no, -30000, 30000, EG_SHALLOW_DEPTH(n));
                 else
                     v = rv_ai_pattern_centi(EG_PAT_EVAL(ai->pat_w, &cs, np, no, bit_count(rep)));
             } else {
 #else
             if (n >= EG_SHALLOW_MIN) {
-                v = rv_ai_mid_search(ai, np, no, -30000, 30000, (n - 14) / 3);
+                v = rv_ai_mid_search(ai, np, no, -30000, 30000, EG_SHALLOW_DEPTH(n));
             } else {
 #endif
                 v = rv_ai_eval(ai, np, no);
