@@ -1450,6 +1450,38 @@ static int scale_table(rv_gomoku_rule rule, const char *in, double factor, const
 
 /* ------------------------------------------------------------------ main */
 
+/* selfplay and relabel (files != NULL): the evaluation (--eval) and move scores (--moves)
+ * loaded, the games written to --out (stdout when none), the file closed and checked. */
+typedef struct {
+    const char *who, *eval, *moves, *out;
+    rv_gomoku_rule rule;
+    long games, seed, nodes;
+    int wide, nfiles;
+    char **files;
+} game_job;
+
+static int write_games(const game_job *j) {
+    static gb_eval_weights ew;
+    static gb_move_weights mwb;
+    const gb_eval_weights *w;
+    const gb_move_weights *mw;
+    int rc;
+    if ((rc = load_eval(j->who, j->eval, j->rule, &ew, &w))) return rc;
+    if ((rc = load_moves(j->who, j->moves, j->rule, &mwb, &mw))) return rc;
+    FILE *f = j->out ? fopen(j->out, "w") : stdout;
+    if (!f) {
+        perror(j->out);
+        return 1;
+    }
+    rc = j->files ? relabel(j->rule, j->nodes, w, mw, j->nfiles, j->files, f)
+                  : selfplay(j->rule, j->games, j->seed, j->nodes, w, mw, j->wide, f);
+    if (j->out && fclose(f)) {
+        perror(j->out);
+        return 1;
+    }
+    return rc;
+}
+
 int main(int argc, char **argv) {
     if (argc < 2 || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
         usage(argc < 2 ? stderr : stdout);
@@ -1511,47 +1543,16 @@ int main(int argc, char **argv) {
             fprintf(stderr, "rv-gomoku-train selfplay: needs --rule, --games and --seed\n");
             return 2;
         }
-        int wide = !strcmp(openings, "wide");
-        static gb_eval_weights ew;
-        const gb_eval_weights *w;
-        if ((rc = load_eval(who, eval, rule, &ew, &w))) return rc;
-        static gb_move_weights mwb;
-        const gb_move_weights *mw;
-        if ((rc = load_moves(who, moves, rule, &mwb, &mw))) return rc;
-        FILE *f = out ? fopen(out, "w") : stdout;
-        if (!f) {
-            perror(out);
-            return 1;
-        }
-        rc = selfplay(rule, games, seed, nodes, w, mw, wide, f);
-        if (out && fclose(f)) {
-            perror(out);
-            return 1;
-        }
-        return rc;
+        game_job j = {who, eval, moves, out, rule, games, seed, nodes, !strcmp(openings, "wide"), 0, NULL};
+        return write_games(&j);
     }
     if (!strcmp(cmd, "relabel")) {
         if (!rule_name || nfiles == 0) {
             fprintf(stderr, "rv-gomoku-train relabel: needs --rule and DATA files\n");
             return 2;
         }
-        static gb_eval_weights ew;
-        const gb_eval_weights *w;
-        if ((rc = load_eval(who, eval, rule, &ew, &w))) return rc;
-        static gb_move_weights mwb;
-        const gb_move_weights *mw;
-        if ((rc = load_moves(who, moves, rule, &mwb, &mw))) return rc;
-        FILE *f = out ? fopen(out, "w") : stdout;
-        if (!f) {
-            perror(out);
-            return 1;
-        }
-        rc = relabel(rule, nodes, w, mw, nfiles, files, f);
-        if (out && fclose(f)) {
-            perror(out);
-            return 1;
-        }
-        return rc;
+        game_job j = {who, eval, moves, out, rule, 0, 0, nodes, 0, nfiles, files};
+        return write_games(&j);
     }
     if (!strcmp(cmd, "versus")) {
         if (!rule_name || games <= 0 || seed < 0 || nfiles || !against) {
