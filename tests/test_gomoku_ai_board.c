@@ -8,10 +8,11 @@
  *
  * A second test checks the board after random play and takeback against a rebuild from
  * its stones alone, not through gb_load: the line masks from the cells, every empty
- * point's patterns looked up from its windows, its combo, threat level and values from
- * those, the sums and counts added up over the board, near[] counted, the hash from the
- * keys; and, under Renju, the forbidden verdicts through the lazily kept mirror
- * (gb_forbidden) against the game's own. Every rule, boards of 15 and 20.
+ * point's patterns looked up from its windows (and the keys the board keeps against
+ * them), its combo, threat level and values from those, the sums and counts added up
+ * over the board, near[] counted, the hash from the keys; and, under Renju, the
+ * forbidden verdicts through the lazily kept mirror (gb_forbidden) against the game's
+ * own. Every rule, boards of 15 and 20.
  */
 #include <string.h>
 
@@ -30,7 +31,12 @@ static int diff_points(const gboard *a, const gboard *b) {
                 continue;
             }
             for (int c = 0; c < 2; c++) {
-                for (int d = 0; d < 4; d++) bad += gb_key(a, c, d, p) != gb_key(b, c, d, p);
+                for (int d = 0; d < 4; d++) {
+                    bad += gb_key(a, c, d, p) != gb_key(b, c, d, p);
+                    /* the keys the boards keep up to date, against their lines */
+                    bad += gb_key_kept(a, c, d, p) != gb_key(a, c, d, p);
+                    bad += gb_key_kept(b, c, d, p) != gb_key(b, c, d, p);
+                }
                 if (a->cell[p]) continue; /* patterns and values are kept at empty points */
                 bad += memcmp(a->pc[c][p], b->pc[c][p], 4) != 0;
                 bad += a->tl[c][p] != b->tl[c][p] || a->combo[c][p] != b->combo[c][p];
@@ -136,6 +142,7 @@ static int scratch_diff(const gboard *b) {
                     w *= 3;
                 }
                 k4[d] = t->pat[c][key];
+                bad += gb_key_kept(b, c, d, p) != key; /* the key the board keeps */
                 bad += b->pc[c][p][d] != k4[d];
             }
             int combo = gb_combo(k4[0], k4[1], k4[2], k4[3]);

@@ -6,6 +6,13 @@
 
 #include <string.h>
 
+#if defined(__SSE2__) && !defined(RV_NO_SIMD)
+#include <emmintrin.h>
+#define GB_SSE2 1
+#else
+#define GB_SSE2 0
+#endif
+
 #include "gomoku/line_table.h"
 
 #include "renversi/core.h"
@@ -182,7 +189,7 @@ static void refresh_point(gboard *b, int p) {
     sums_get(b, &s);
     for (int c = 0; c < 2; c++) {
         uint8_t *k = b->pc[c][p];
-        for (int d = 0; d < 4; d++) k[d] = b->t->pat[c][gb_key(b, c, d, p)];
+        for (int d = 0; d < 4; d++) k[d] = b->t->pat[c][gb_key_kept(b, c, d, p)];
         rescore_in(b, b->t, &s, c, p, gb_combo(k[0], k[1], k[2], k[3]));
     }
     sums_put(b, &s);
@@ -220,58 +227,107 @@ int gb_key(const gboard *b, int c, int d, int p) {
     return window_key(b->line[c][d][l] >> sh, (b->line[1 - c][d][l] | off) >> sh);
 }
 
+/* A stone's weight in the keys of the points k = -5..5 from it on a line: it is at bit
+   5 - k of their windows, whose weight in base 3 is rv_line_tern's (3^i below the centre,
+   3^(i-1) above; a point's own key leaves it out). Own stones count it once, the
+   opponent's twice (window_key). The keys are kept in pairs (black's, white's) per point
+   (gboard's key): [colour of the stone - 1][2 * (k + 5) + colour index]; lanes 22-23
+   (beyond the window) add 0. */
+#define KS(k, own, oth) own * (k), oth * (k)
+#define KEY_STEP(own, oth)                                                                    \
+    {KS(19683, own, oth), KS(6561, own, oth), KS(2187, own, oth), KS(729, own, oth),          \
+     KS(243, own, oth),   KS(0, own, oth),    KS(81, own, oth),   KS(27, own, oth),           \
+     KS(9, own, oth),     KS(3, own, oth),    KS(1, own, oth),    0, 0}
+static const uint16_t key_step[2][24] = {KEY_STEP(1, 2), KEY_STEP(2, 1)};
+#undef KEY_STEP
+#undef KS
+
+/* Puts (set 1) or takes away (set 0) a stone of colour c at position pos of line l in
+   direction d: its bit, and its weight in the keys of the points around it. */
+static inline void flip_dir(gboard *b, int d, int l, int pos, int c, int set) {
+    uint64_t bit = (uint64_t)1 << pos;
+    uint64_t *w = &b->line[c - 1][d][l];
+    *w = set ? *w | bit : *w & ~bit;
+    uint16_t *k = b->key[d] + 2 * (l * GB_STRIDE + pos - 5);
+    const uint16_t *st = key_step[c - 1];
+#if GB_SSE2
+    for (int i = 0; i < 24; i += 8) {
+        __m128i v = _mm_loadu_si128((const __m128i *)(k + i)),
+                e = _mm_loadu_si128((const __m128i *)(st + i));
+        v = set ? _mm_add_epi16(v, e) : _mm_sub_epi16(v, e);
+        _mm_storeu_si128((__m128i *)(k + i), v);
+    }
+#else
+    for (int i = 0; i < 22; i++) k[i] = (uint16_t)(set ? k[i] + st[i] : k[i] - st[i]);
+#endif
+}
+
 /* Puts (set 1) or takes away (set 0) a stone of colour c at p in its 4 lines. */
 static inline void flip_lines(gboard *b, int p, int c, int set) {
-    for (int d = 0; d < 4; d++) {
-        uint64_t bit = (uint64_t)1 << gb_line_pos(p, d);
-        uint64_t *w = &b->line[c - 1][d][gb_line_of(p, d)];
-        *w = set ? *w | bit : *w & ~bit;
+    int x = p % GB_STRIDE, y = p / GB_STRIDE; /* gb_line_of, gb_line_pos */
+    flip_dir(b, 0, y, x, c, set);
+    flip_dir(b, 1, x, y, c, set);
+    flip_dir(b, 2, x - y + GB_STRIDE - 1, y, c, set);
+    flip_dir(b, 3, x + y, y, c, set);
+}
+
+#if defined(__GNUC__)
+#define GB_INLINE inline __attribute__((always_inline))
+#else
+#define GB_INLINE inline
+#endif
+
+/* update_patterns' work on the line l in direction d through p (at position pos): the
+   line patterns of its empty points within 5 of p are looked up again, and the points
+   whose pattern changed re-scored (logged first when log is not NULL). Inlined into one
+   copy per direction (d, its step and its digit are constants there). */
+static GB_INLINE int update_dir(gboard *b, const gb_tables *t, gb_sums *s, gb_saved *log, int nl,
+                             int p, int d, int l, int pos) {
+    static const int digit[4] = {GB_KINDS * GB_KINDS * GB_KINDS, GB_KINDS * GB_KINDS, GB_KINDS,
+                                 1}; /* d's digit in a combo */
+    const uint8_t *pat0 = t->pat[0], *pat1 = t->pat[1];
+    int step = gb_dir[d], weight = digit[d];
+    /* the empty points at k = -5..5 as bits k + 5 (p itself, bit 5, left out) */
+    unsigned empty =
+        (unsigned)(~(b->line[0][d][l] | b->line[1][d][l] | b->line[2][d][l]) >> (pos - 5)) & 0x7DFu;
+    const uint16_t *key = b->key[d] + 2 * (l * GB_STRIDE + pos - 5);
+    while (empty) {
+        int i = __builtin_ctz(empty), q = p + (i - 5) * step;
+        empty &= empty - 1;
+        int np0 = pat0[key[2 * i]], np1 = pat1[key[2 * i + 1]];
+        int op0 = b->pc[0][q][d], op1 = b->pc[1][q][d];
+        if (np0 != op0) {
+            if (log) log_point(b, &log[nl++], 0, q);
+            rescore_in(b, t, s, 0, q, b->combo[0][q] + (np0 - op0) * weight);
+            b->pc[0][q][d] = (uint8_t)np0;
+        }
+        if (np1 != op1) {
+            if (log) log_point(b, &log[nl++], 1, q);
+            rescore_in(b, t, s, 1, q, b->combo[1][q] + (np1 - op1) * weight);
+            b->pc[1][q][d] = (uint8_t)np1;
+        }
     }
+    return nl;
 }
 
 /* After a change of the stone at p (flip_lines): the line patterns of the empty points
    within 5 of p on its 4 lines are looked up again and the points whose pattern changed
    re-scored; the state of each before goes to log (when not NULL), whose entry count is
-   returned. Only the line through p changed at each point: one lookup per colour, and
-   the point is re-scored only when that line's pattern changed; stones have no
-   patterns, so only the empty points of the window are visited. The sums, the tables
-   and the log's count are kept in locals (a byte store through b may alias anything,
-   so what is read through b is read again after each). */
+   returned. Only the line through p changed at each point: one lookup per colour (its
+   key is kept by flip_lines), and the point is re-scored only when that line's pattern
+   changed; stones have no patterns, so only the empty points of the window are visited.
+   The sums and the log's count are kept in locals (a byte store through b may alias
+   anything, so what is read through b is read again after each). */
 static int update_patterns(gboard *b, int p, gb_saved *log) {
     const gb_tables *t = b->t;
-    const uint8_t *pat0 = t->pat[0], *pat1 = t->pat[1];
     int nl = 0;
     gb_sums s;
     sums_get(b, &s);
-    for (int d = 0; d < 4; d++) {
-        static const int digit[4] = {GB_KINDS * GB_KINDS * GB_KINDS, GB_KINDS * GB_KINDS,
-                                     GB_KINDS, 1}; /* d's digit in a combo */
-        int step = gb_dir[d], l = gb_line_of(p, d), pos = gb_line_pos(p, d), weight = digit[d];
-        uint64_t bw = b->line[0][d][l], ww = b->line[1][d][l], off = b->line[2][d][l];
-        /* the empty points at k = -5..5 as bits k + 5 (p itself, bit 5, left out) */
-        unsigned empty = (unsigned)(~(bw | ww | off) >> (pos - 5)) & 0x7DFu;
-        while (empty) {
-            int i = __builtin_ctz(empty), k = i - 5, q = p + k * step;
-            empty &= empty - 1;
-            /* the masks are disjoint, so a key is a sum of their weights: 3 lookups for
-               both colours' keys */
-            int sh = pos + k - 5;
-            int tb = rv_line_tern[(bw >> sh) & 0x7FF], tw = rv_line_tern[(ww >> sh) & 0x7FF];
-            int to2 = 2 * rv_line_tern[(off >> sh) & 0x7FF];
-            int np0 = pat0[tb + 2 * tw + to2], np1 = pat1[tw + 2 * tb + to2];
-            int op0 = b->pc[0][q][d], op1 = b->pc[1][q][d];
-            if (np0 != op0) {
-                if (log) log_point(b, &log[nl++], 0, q);
-                rescore_in(b, t, &s, 0, q, b->combo[0][q] + (np0 - op0) * weight);
-                b->pc[0][q][d] = (uint8_t)np0;
-            }
-            if (np1 != op1) {
-                if (log) log_point(b, &log[nl++], 1, q);
-                rescore_in(b, t, &s, 1, q, b->combo[1][q] + (np1 - op1) * weight);
-                b->pc[1][q][d] = (uint8_t)np1;
-            }
-        }
-    }
+    int x = p % GB_STRIDE, y = p / GB_STRIDE; /* gb_line_of, gb_line_pos */
+    nl = update_dir(b, t, &s, log, nl, p, 0, y, x);
+    nl = update_dir(b, t, &s, log, nl, p, 1, x, y);
+    nl = update_dir(b, t, &s, log, nl, p, 2, x - y + GB_STRIDE - 1, y);
+    nl = update_dir(b, t, &s, log, nl, p, 3, x + y, y);
     sums_put(b, &s);
     return nl;
 }
@@ -320,6 +376,16 @@ void gb_load(gboard *b, const gb_tables *t, const rv_gomoku *g) {
         if (b->cell[p] == 3)
             for (int d = 0; d < 4; d++)
                 b->line[2][d][gb_line_of(p, d)] |= (uint64_t)1 << gb_line_pos(p, d);
+    /* the keys of the empty board's points (the stones below add to them) */
+    memset(b->key, 0, sizeof b->key);
+    for (int y = 0; y < b->h; y++)
+        for (int x = 0; x < b->w; x++)
+            for (int c = 0; c < 2; c++)
+                for (int d = 0; d < 4; d++) {
+                    int p = gb_index(x, y);
+                    b->key[d][2 * (gb_line_of(p, d) * GB_STRIDE + gb_line_pos(p, d)) + c] =
+                        (uint16_t)gb_key(b, c, d, p);
+                }
     b->nempty = b->w * b->h;
     b->cnt[0][TL_NONE] = b->cnt[1][TL_NONE] = b->nempty;
     for (int y = 0; y < b->h; y++)

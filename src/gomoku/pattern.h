@@ -218,6 +218,7 @@ typedef struct gb_sums {
     int cnt[2][TL_N];
 } gb_sums;
 
+#define GB_KEY_PAD 16 /* see gboard's key */
 typedef struct gboard {
     const gb_tables *t;
     int w, h;
@@ -228,6 +229,12 @@ typedef struct gboard {
     uint8_t cell[GB_CELLS]; /* 0 empty, 1 black, 2 white, 3 off the board */
     uint64_t line[3][4][GB_LINES]; /* [black, white, off the board][direction][line]: bit
                                       gb_line_pos of each point (padded board) */
+    /* [direction]: the keys (gb_key) of every point of every line, black's and white's
+       side by side at 2 * (line * GB_STRIDE + the point's position on it (gb_line_pos)) +
+       colour index, kept up to date by adding a stone's weight to the 10 windows it
+       enters (the keys of points off the board: unused); GB_KEY_PAD more entries so that
+       a window's 24 can be read from its start */
+    uint16_t key[4][2 * GB_LINES * GB_STRIDE + GB_KEY_PAD];
     uint8_t pc[2][GB_CELLS][4]; /* pattern of each line at empty points (cached lookups) */
     uint8_t tl[2][GB_CELLS];    /* threat level per colour (TL_*) */
     uint16_t combo[2][GB_CELLS];  /* the 4 line patterns as a combo (GB_COMBO_NONE on
@@ -275,6 +282,11 @@ static inline int gb_line_pos(int p, int d) { return d == 0 ? p % GB_STRIDE : p 
    either side in base 3 (own stone 1, opponent's or off the board 2; lines.h's
    rv_line_tern weights). */
 int gb_key(const gboard *b, int c, int d, int p);
+
+/* The same key as kept by the board (gboard's key; read by update_patterns). */
+static inline int gb_key_kept(const gboard *b, int c, int d, int p) {
+    return b->key[d][2 * (gb_line_of(p, d) * GB_STRIDE + gb_line_pos(p, d)) + c];
+}
 
 /* The hand-set value (move ordering) of colour index c (0 black, 1 white) playing the
    empty point p: its combo's (0 on a stone). */
