@@ -242,9 +242,15 @@ static const uint16_t key_step[2][24] = {KEY_STEP(1, 2), KEY_STEP(2, 1)};
 #undef KEY_STEP
 #undef KS
 
+#if defined(__GNUC__)
+#define GB_INLINE inline __attribute__((always_inline))
+#else
+#define GB_INLINE inline
+#endif
+
 /* Puts (set 1) or takes away (set 0) a stone of colour c at position pos of line l in
    direction d: its bit, and its weight in the keys of the points around it. */
-static inline void flip_dir(gboard *b, int d, int l, int pos, int c, int set) {
+static GB_INLINE void flip_dir(gboard *b, int d, int l, int pos, int c, int set) {
     uint64_t bit = (uint64_t)1 << pos;
     uint64_t *w = &b->line[c - 1][d][l];
     *w = set ? *w | bit : *w & ~bit;
@@ -263,19 +269,13 @@ static inline void flip_dir(gboard *b, int d, int l, int pos, int c, int set) {
 }
 
 /* Puts (set 1) or takes away (set 0) a stone of colour c at p in its 4 lines. */
-static inline void flip_lines(gboard *b, int p, int c, int set) {
+static GB_INLINE void flip_lines(gboard *b, int p, int c, int set) {
     int x = p % GB_STRIDE, y = p / GB_STRIDE; /* gb_line_of, gb_line_pos */
     flip_dir(b, 0, y, x, c, set);
     flip_dir(b, 1, x, y, c, set);
     flip_dir(b, 2, x - y + GB_STRIDE - 1, y, c, set);
     flip_dir(b, 3, x + y, y, c, set);
 }
-
-#if defined(__GNUC__)
-#define GB_INLINE inline __attribute__((always_inline))
-#else
-#define GB_INLINE inline
-#endif
 
 /* update_patterns' work on the line l in direction d through p (at position pos): the
    line patterns of its empty points within 5 of p are looked up again, and the points
@@ -312,24 +312,32 @@ static GB_INLINE int update_dir(gboard *b, const gb_tables *t, gb_sums *s, gb_sa
 
 /* After a change of the stone at p (flip_lines): the line patterns of the empty points
    within 5 of p on its 4 lines are looked up again and the points whose pattern changed
-   re-scored; the state of each before goes to log (when not NULL), whose entry count is
-   returned. Only the line through p changed at each point: one lookup per colour (its
-   key is kept by flip_lines), and the point is re-scored only when that line's pattern
-   changed; stones have no patterns, so only the empty points of the window are visited.
-   The sums and the log's count are kept in locals (a byte store through b may alias
-   anything, so what is read through b is read again after each). */
-static int update_patterns(gboard *b, int p, gb_saved *log) {
+   re-scored in the sums s; the state of each before goes to log (when not NULL), whose
+   entry count is returned. Only the line through p changed at each point: one lookup per
+   colour (its key is kept by flip_lines), and the point is re-scored only when that
+   line's pattern changed; stones have no patterns, so only the empty points of the window
+   are visited. The sums are a local copy and the log's count a local (a byte store
+   through b may alias anything, so what is read through b is read again after each). */
+static GB_INLINE int update_in(gboard *b, gb_sums *s, int p, gb_saved *log) {
     const gb_tables *t = b->t;
     int nl = 0;
+    int x = p % GB_STRIDE, y = p / GB_STRIDE; /* gb_line_of, gb_line_pos */
+    nl = update_dir(b, t, s, log, nl, p, 0, y, x);
+    nl = update_dir(b, t, s, log, nl, p, 1, x, y);
+    nl = update_dir(b, t, s, log, nl, p, 2, x - y + GB_STRIDE - 1, y);
+    nl = update_dir(b, t, s, log, nl, p, 3, x + y, y);
+    return nl;
+}
+
+/* update_in with a log (gb_play's first GB_LOG_PLIES moves) and without (the rest). */
+static int update_logged(gboard *b, gb_sums *s, int p, gb_saved *log) {
+    return update_in(b, s, p, log);
+}
+static void update_patterns(gboard *b, int p) {
     gb_sums s;
     sums_get(b, &s);
-    int x = p % GB_STRIDE, y = p / GB_STRIDE; /* gb_line_of, gb_line_pos */
-    nl = update_dir(b, t, &s, log, nl, p, 0, y, x);
-    nl = update_dir(b, t, &s, log, nl, p, 1, x, y);
-    nl = update_dir(b, t, &s, log, nl, p, 2, x - y + GB_STRIDE - 1, y);
-    nl = update_dir(b, t, &s, log, nl, p, 3, x + y, y);
+    update_in(b, &s, p, NULL);
     sums_put(b, &s);
-    return nl;
 }
 
 /* Adds delta (+1 / -1) to near[] on the 5x5 square around p: per row one 8-byte add whose
@@ -400,7 +408,7 @@ void gb_load(gboard *b, const gb_tables *t, const rv_gomoku *g) {
             b->hash ^= t->zob[c - 1][p];
             b->nempty--;
             flip_lines(b, p, c, 1);
-            update_patterns(b, p, NULL);
+            update_patterns(b, p);
             add_near(b, p, 1);
         }
     if (b->stm == RV_WHITE) b->hash = ~b->hash;
@@ -408,22 +416,32 @@ void gb_load(gboard *b, const gb_tables *t, const rv_gomoku *g) {
 
 void gb_play(gboard *b, int p) {
     int c = b->stm, ply = b->nstones;
-    gb_saved *log = NULL;
+    const gb_tables *t = b->t;
+    gb_sums s; /* the sums, in a local until the end */
+    sums_get(b, &s);
     b->stack[b->nstones++] = (uint16_t)p;
+    gb_saved *log = NULL;
     if (ply < GB_LOG_PLIES) {
         log = b->log[ply];
-        sums_get(b, &b->sums[ply]);
+        b->sums[ply] = s;
         log_point(b, &log[0], 0, p);
         log_point(b, &log[1], 1, p);
     }
-    clear_point(b, p);
+    /* the point leaves the sums (clear_point) */
+    for (int ci = 0; ci < 2; ci++) {
+        rescore_in(b, t, &s, ci, p, GB_COMBO_NONE);
+        s.cnt[ci][TL_NONE]--; /* a stone is not counted */
+    }
     b->cell[p] = (uint8_t)c;
-    b->hash ^= b->t->zob[c - 1][p];
+    b->hash ^= t->zob[c - 1][p];
     b->hash = ~b->hash;
     b->nempty--;
     flip_lines(b, p, c, 1);
-    int nl = update_patterns(b, p, log ? log + 2 : NULL);
-    if (log) b->nlog[ply] = (uint8_t)(nl + 2);
+    if (log)
+        b->nlog[ply] = (uint8_t)(update_logged(b, &s, p, log + 2) + 2);
+    else
+        update_in(b, &s, p, NULL);
+    sums_put(b, &s);
     add_near(b, p, 1);
     b->stm = 3 - c;
 }
@@ -450,7 +468,7 @@ void gb_undo(gboard *b) {
         }
         sums_put(b, &b->sums[ply]);
     } else {
-        update_patterns(b, p, NULL);
+        update_patterns(b, p);
         /* the point is counted again (as nothing yet: refresh_point moves it to its level) */
         b->cnt[0][TL_NONE]++, b->cnt[1][TL_NONE]++;
         refresh_point(b, p);
