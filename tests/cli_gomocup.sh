@@ -141,7 +141,7 @@ think_within() {
 think_within 'timeout_turn 300' 1000 2000000 'INFO timeout_turn 300'
 think_within 'time_left 400' 800 1000000 'INFO timeout_turn 30000' 'INFO timeout_match 100000' 'INFO time_left 400'
 # timeout_turn 0 means "as fast as possible" (a 100 ms budget: on a quiet machine the brain
-# searched 0.8-1.3 M nodes a second here (f49eb80), so the node bound leaves room for 3 times that)
+# searched 0.8-1.3 M nodes a second here (d35d266), so the node bound leaves room for 3 times that)
 think_within 'timeout_turn 0' 500 400000 'INFO timeout_turn 0'
 # negative time_left still gets an answer at once
 out=$(printf '%s\r\n%s\r\n%s\r\n' 'INFO timeout_match 1000' 'INFO time_left -50' "$midgame" | brain | tail -1)

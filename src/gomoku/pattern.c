@@ -460,11 +460,11 @@ void gb_undo(gboard *b) {
         const gb_saved *log = b->log[ply];
         uint8_t *tl = &b->tl[0][0], *pc = &b->pc[0][0][0];
         uint16_t *combo = &b->combo[0][0];
-        for (int i = b->nlog[ply] - 1; i >= 0; i--) {
-            gb_saved e = log[i];
-            tl[e.at] = e.tl;
-            combo[e.at] = e.combo;
-            memcpy(pc + 4 * e.at, e.pc, 4);
+        for (const gb_saved *e = log + b->nlog[ply]; e-- != log;) {
+            size_t at = e->at;
+            tl[at] = e->tl;
+            combo[at] = e->combo;
+            memcpy(pc + 4 * at, e->pc, 4);
         }
         sums_put(b, &b->sums[ply]);
     } else {
