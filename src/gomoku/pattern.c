@@ -165,8 +165,7 @@ void gb_combo_eval(const int *k4, int renju, int c, int16_t *val, uint8_t *tl) {
    in place of those of its combo so far (GB_COMBO_NONE after a stone: not counted). */
 static inline void rescore_in(gboard *b, const gb_tables *t, gb_sums *s, int c, int p, int i) {
     const gb_combo_info *o = &t->combo[c][b->combo[c][p]], *n = &t->combo[c][i];
-    s->cnt[c][o->tl]--;
-    s->cnt[c][n->tl]++;
+    if (o->tl != n->tl) s->cnt[c][o->tl]--, s->cnt[c][n->tl]++;
     s->etot[c][0] += n->ev[0] - o->ev[0];
     s->etot[c][1] += n->ev[1] - o->ev[1];
     b->combo[c][p] = (uint16_t)i;
