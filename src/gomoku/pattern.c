@@ -256,12 +256,17 @@ static GB_INLINE void flip_dir(gboard *b, int d, int l, int pos, int c, int set)
     uint16_t *k = b->key[d] + 2 * (l * GB_STRIDE + pos - 5);
     const uint16_t *st = key_step[c - 1];
 #if GB_SSE2
-    for (int i = 0; i < 24; i += 8) {
-        __m128i v = _mm_loadu_si128((const __m128i *)(k + i)),
-                e = _mm_loadu_si128((const __m128i *)(st + i));
-        v = set ? _mm_add_epi16(v, e) : _mm_sub_epi16(v, e);
-        _mm_storeu_si128((__m128i *)(k + i), v);
-    }
+#define KEY_ADD(i)                                                                            \
+    do {                                                                                      \
+        __m128i v = _mm_loadu_si128((const __m128i *)(k + (i))),                             \
+                e = _mm_loadu_si128((const __m128i *)(st + (i)));                             \
+        v = set ? _mm_add_epi16(v, e) : _mm_sub_epi16(v, e);                                  \
+        _mm_storeu_si128((__m128i *)(k + (i)), v);                                            \
+    } while (0)
+    KEY_ADD(0); /* the 24 lanes as 3 adds (unrolled) */
+    KEY_ADD(8);
+    KEY_ADD(16);
+#undef KEY_ADD
 #else
     for (int i = 0; i < 22; i++) k[i] = (uint16_t)(set ? k[i] + st[i] : k[i] - st[i]);
 #endif
