@@ -49,6 +49,14 @@
 #      (rv-gomoku-train scale --factor 1 --classes strong --from), a table fitted with
 #      `rv-gomoku-train fit --fit-classes strong` onto the table of 3b (the games and the
 #      command are in BENCHMARKS.md, fourteenth session); the rest of 3b's table is kept;
+#   3d. deep labels: a rule listed in DEEP (by default renju) takes its whole table from
+#      PRIOR/RULE-deep.fit instead: the seventeenth session's fit of deep labels (rv-gomoku-train
+#      fit --blend 0: 2,400 self-play games at 20,000 nodes and 260 games against Rapfi
+#      relabelled at 20,000 nodes, onto the table of 3b with Renju's open twos at the hand-set
+#      values, then those open twos at the hand-set values again and the strong shapes put in
+#      the order the tests ask; the commands are in BENCHMARKS.md, seventeenth session):
+#      against Rapfi at the node handicap it scored better than the table of 3b; DEEP= keeps
+#      3c's table;
 #   4. emit: the three tables as C into src/gomoku/eval_weights.c;
 #   5. move scores: the rules listed in MOVEFIT (none by default) are fitted, a softmax of
 #      the move each self-play search played over the candidate points, on the rule's
@@ -78,6 +86,7 @@ PRIOR=${PRIOR-scripts/gomoku-prior}
 KEEP=${KEEP-freestyle renju}
 SCALE=${SCALE-renju:0.5:space freestyle:0.5:space freestyle:0.5:twos renju:0.5:twos freestyle:1:open-twos:both:hand}
 STRONG=${STRONG-}
+DEEP=${DEEP-renju}
 MOVEFIT=${MOVEFIT-}
 MOVE_L2=${MOVE_L2:-0.5}
 MOVE_ITERS=${MOVE_ITERS:-60}
@@ -167,6 +176,11 @@ for rule in $STRONG; do
     "$train" scale --rule "$rule" --factor 1 --classes strong --from "$PRIOR/$rule-strong.fit" \
         --out "$data/$rule.fit" "$data/$rule-before-strong.fit"
     echo "fit-gomoku-weights: $rule: the strong classes and threat terms of $PRIOR/$rule-strong.fit" >&2
+done
+for rule in $DEEP; do
+    mv "$data/$rule.fit" "$data/$rule-before-deep.fit"
+    cp "$PRIOR/$rule-deep.fit" "$data/$rule.fit"
+    echo "fit-gomoku-weights: $rule: the deep-label table $PRIOR/$rule-deep.fit" >&2
 done
 "$train" emit --out src/gomoku/eval_weights.c \
     "$data/freestyle.fit" "$data/standard.fit" "$data/renju.fit"
