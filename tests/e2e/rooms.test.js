@@ -269,7 +269,7 @@ async function soosorvOnline(browser, base) {
       plan: { stones: [[7, 7], [8, 8], [5, 8]], choose: () => 'black' } })],
     ['Soosõrv-8 vs the computer (zh, phone)', () => openingVsAi(browser, url, { name: 'Soosõrv vs AI', lang: 'zh', size: PHONE,
       variant: 'renju', color: 'black', opening: 'soosorv8', minMoves: 5,
-      plan: { stones: [[7, 7], [8, 6], [9, 5]], choose: () => 'black' } })],
+      plan: { stones: [[7, 7], [8, 6], [9, 5], [6, 8], [10, 8]], choose: () => 'black' } })],
     ['Soosõrv-8 vs the computer (en, desktop)', () => openingVsAi(browser, url, { name: 'Soosõrv vs AI white', lang: 'en', size: DESKTOP,
       variant: 'renju', color: 'white', opening: 'soosorv8', minMoves: 5,
       plan: { stones: [[3, 3]], choose: () => 'white' } })],
