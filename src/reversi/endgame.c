@@ -143,25 +143,32 @@ static const int EG_PC_T[4] = {0, 70, 130, 200};
 #endif
 /* The shallow search's plies at n empties: (n - EG_SHALLOW_OFF) / 3, and
  * (n - EG_SHALLOW_TOP_OFF) / 3 from EG_SHALLOW_TOP to EG_SHALLOW_TOP_MAX
- * empties (off by default: 22-26 with 12, one ply more at 22, 24 and 25,
- * cut the set's nodes by 4.2% but cost FFO #55 11% more CPU; BENCHMARKS.md,
- * sixteenth session). */
+ * empties (one ply more at 22, 24 and 25: FFO #53 and #54 about 10% fewer
+ * nodes, from the selective searches for a move, whose moves improve; with
+ * the half-open window below their cost stays what it was; BENCHMARKS.md,
+ * sixteenth and seventeenth sessions). */
 #ifndef EG_SHALLOW_OFF
 #define EG_SHALLOW_OFF 14
 #endif
 #ifndef EG_SHALLOW_TOP
-#define EG_SHALLOW_TOP 64
+#define EG_SHALLOW_TOP 22
 #endif
 #ifndef EG_SHALLOW_TOP_OFF
 #define EG_SHALLOW_TOP_OFF 12
 #endif
 #ifndef EG_SHALLOW_TOP_MAX
-#define EG_SHALLOW_TOP_MAX 64
+#define EG_SHALLOW_TOP_MAX 26
 #endif
 #define EG_SHALLOW_DEPTH(n)                                                                   \
     (((n) - ((n) >= EG_SHALLOW_TOP && (n) <= EG_SHALLOW_TOP_MAX ? EG_SHALLOW_TOP_OFF          \
                                                                   : EG_SHALLOW_OFF)) /         \
      3)
+/* The shallow searches' window (the mover's view): [alpha - EG_SORT_DELTA,
+ * +inf] in centidiscs (0: the full window): a move that looks more than 6
+ * discs below alpha is only bounded, which is all its place needs. */
+#ifndef EG_SORT_DELTA
+#define EG_SORT_DELTA 600
+#endif
 /* The evaluations of the EG_EVAL_MIN..EG_SHALLOW_MIN-1 keys from the node's
  * pattern state, moved to each child (the same values as a fresh evaluation
  * of the child, at a fraction of its cost), where the node keys at least

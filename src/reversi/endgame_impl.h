@@ -654,6 +654,11 @@ static int EGF(eg_deep)(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha, in
             }
         }
     }
+    /* The shallow searches' window, from the opponent's side: a move worse
+     * for us than alpha by EG_SORT_DELTA only needs to be known as bad (its
+     * fail-soft bound orders it behind the others), and the opponent's
+     * search of it stops at the first good enough reply. */
+    const int sort_hi = EG_SORT_DELTA > 0 ? EG_SORT_DELTA - 100 * alpha : 30000;
     for (int i = 0; i < nm && !keyed; i++) {
         eg_move *e = &mv[i];
         int x = e->sq;
@@ -683,13 +688,13 @@ static int EGF(eg_deep)(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha, in
                 rv_pat_state cs;
                 rv_pat_state_move(&st, &cs, x, f);
                 if (n >= EG_SHALLOW_MIN)
-                    v = rv_ai_mid_search_st(ai, &cs, np, no, -30000, 30000, EG_SHALLOW_DEPTH(n));
+                    v = rv_ai_mid_search_st(ai, &cs, np, no, -30000, sort_hi, EG_SHALLOW_DEPTH(n));
                 else
                     v = rv_ai_pattern_centi(EG_PAT_EVAL(ai->pat_w, &cs, np, no, bit_count(rep)));
             } else {
 #else
             if (n >= EG_SHALLOW_MIN) {
-                v = rv_ai_mid_search(ai, np, no, -30000, 30000, EG_SHALLOW_DEPTH(n));
+                v = rv_ai_mid_search(ai, np, no, -30000, sort_hi, EG_SHALLOW_DEPTH(n));
             } else {
 #endif
                 v = rv_ai_eval(ai, np, no);
