@@ -195,13 +195,16 @@ static void refresh_point(gboard *b, int p) {
 }
 
 /* Takes the point out of the sums (a stone is placed on it). */
+static inline void clear_in(gboard *b, gb_sums *s, int p) {
+    for (int c = 0; c < 2; c++) {
+        rescore_in(b, b->t, s, c, p, GB_COMBO_NONE);
+        s->cnt[c][TL_NONE]--; /* a stone is not counted */
+    }
+}
 static void clear_point(gboard *b, int p) {
     gb_sums s;
     sums_get(b, &s);
-    for (int c = 0; c < 2; c++) {
-        rescore_in(b, b->t, &s, c, p, GB_COMBO_NONE);
-        s.cnt[c][TL_NONE]--; /* a stone is not counted */
-    }
+    clear_in(b, &s, p);
     sums_put(b, &s);
 }
 
@@ -431,11 +434,7 @@ void gb_play(gboard *b, int p) {
         log_point(b, &log[0], 0, p);
         log_point(b, &log[1], 1, p);
     }
-    /* the point leaves the sums (clear_point) */
-    for (int ci = 0; ci < 2; ci++) {
-        rescore_in(b, t, &s, ci, p, GB_COMBO_NONE);
-        s.cnt[ci][TL_NONE]--; /* a stone is not counted */
-    }
+    clear_in(b, &s, p); /* the point leaves the sums */
     b->cell[p] = (uint8_t)c;
     b->hash ^= t->zob[c - 1][p];
     b->hash = ~b->hash;
