@@ -413,6 +413,8 @@ static inline int EGF(stability_cutoff_possible)(int alpha, int n) {
     return alpha >= 2 * n;
 }
 
+#include "reversi/endgame_mid.h"
+
 #if EG_PC
 /*
  * ProbCut in a selective pass: a shallow midgame search s predicts the exact
@@ -428,7 +430,7 @@ static int EGF(eg_probcut)(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha,
     EG_PAT_INIT(&st, P, O);
     if (beta < 64) {
         int bound = 100 * beta + t - b;
-        if (rv_ai_mid_search_st(ai, &st, P, O, bound - 1, bound, ds) >= bound) {
+        if (EGF(mid_root)(ai, &st, P, O, bound - 1, bound, ds) >= bound) {
             *v = beta;
             return 1;
         }
@@ -436,7 +438,7 @@ static int EGF(eg_probcut)(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha,
     }
     if (alpha > -64) {
         int bound = 100 * alpha - t - b;
-        if (rv_ai_mid_search_st(ai, &st, P, O, bound, bound + 1, ds) <= bound) {
+        if (EGF(mid_root)(ai, &st, P, O, bound, bound + 1, ds) <= bound) {
             *v = alpha;
             return 1;
         }
@@ -556,7 +558,7 @@ static int EGF(eg_deep)(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha, in
     int tt_move = -1;
     const int cert = EG_CERT(ai);
     if (n >= EG_TT_MIN) {
-        const tt_entry *e = tt_probe(&ai->tt, P, O, TT_KIND_EXACT);
+        const tt_entry *e = eg_probe(&ai->tt, P, O, TT_KIND_EXACT);
         if (e) {
             /* Bounds only from a search at least as sure as this one; the
              * move from any. */
@@ -647,7 +649,7 @@ static int EGF(eg_deep)(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha, in
             int x = mv[i].sq;
             if (x == tt_move) continue;
             uint64_t f = mv[i].flips;
-            const tt_entry *c = tt_probe(&ai->tt, O ^ f, P ^ f ^ (1ULL << x), TT_KIND_EXACT);
+            const tt_entry *c = eg_probe(&ai->tt, O ^ f, P ^ f ^ (1ULL << x), TT_KIND_EXACT);
             if (c && EG_TT_CERT(c) >= cert && -c->upper >= beta) {
                 if (best_move) *best_move = x;
                 return -c->upper;
@@ -688,9 +690,9 @@ static int EGF(eg_deep)(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha, in
                 rv_pat_state cs;
                 rv_pat_state_move(&st, &cs, x, f);
                 if (n >= EG_SHALLOW_MIN)
-                    v = rv_ai_mid_search_st(ai, &cs, np, no, -30000, sort_hi, EG_SHALLOW_DEPTH(n));
+                    v = EGF(mid_root)(ai, &cs, np, no, -30000, sort_hi, EG_SHALLOW_DEPTH(n));
                 else
-                    v = rv_ai_pattern_centi(EG_PAT_EVAL(ai->pat_w, &cs, np, no, bit_count(rep)));
+                    v = eg_pat_centi(EG_PAT_EVAL(ai->pat_w, &cs, np, no, bit_count(rep)));
             } else {
 #else
             if (n >= EG_SHALLOW_MIN) {
