@@ -26,11 +26,12 @@ typedef struct tt_entry {
     uint8_t pad;
 } tt_entry;
 
-/* Memo of positions where the VCF failed, with the depth it failed at. */
+/* Memo of positions where the VCF failed, with the depth it failed at; an entry of another
+   run's generation (gmemo_begin) reads as an empty one (key 0, depth 0). */
 typedef struct vcf_memo {
     uint64_t key;
     int depth;
-    int pad;
+    uint32_t gen;
 } vcf_memo;
 
 struct rv_gomoku_ai {
@@ -41,6 +42,7 @@ struct rv_gomoku_ai {
     uint8_t tt_gen; /* gtt_clear's count: entries of another generation are empty */
     vcf_memo *memo;
     size_t memo_mask;
+    uint32_t memo_gen; /* gmemo_begin's count: the memo's entries of another are empty */
     /* stop requests by number (rv_gomoku_ai_stop_think): thinks begun, the highest
        number asked to stop, the running think's number */
     atomic_uint_least64_t thinks, stop_upto;
@@ -80,6 +82,29 @@ static inline void gtt_prefetch(const rv_gomoku_ai *ai, uint64_t key) {
 #else
     (void)ai, (void)key;
 #endif
+}
+
+/* The VCF/VCT memo (vcf.c, vcf_vct.c): gmemo_begin empties it for a run by starting a new
+   generation (a full wipe once every 2^32 - 1 runs, and never the 512 KB per run it was);
+   an entry of another generation reads as a wiped one (key 0, depth 0), so the searches
+   see what they saw with the wipe. */
+static inline void gmemo_begin(rv_gomoku_ai *ai) {
+    if (++ai->memo_gen == 0) {
+        memset(ai->memo, 0, (ai->memo_mask + 1) * sizeof(vcf_memo));
+        ai->memo_gen = 1;
+    }
+}
+/* Whether the memo holds key as failed at depth or deeper. */
+static inline int gmemo_failed(const rv_gomoku_ai *ai, uint64_t key, int depth) {
+    const vcf_memo *m = &ai->memo[key & ai->memo_mask];
+    if (m->gen != ai->memo_gen) return key == 0 && depth <= 0;
+    return m->key == key && m->depth >= depth;
+}
+static inline void gmemo_fail(rv_gomoku_ai *ai, uint64_t key, int depth) {
+    vcf_memo *m = &ai->memo[key & ai->memo_mask];
+    m->key = key;
+    m->depth = depth;
+    m->gen = ai->memo_gen;
 }
 
 /* VCF (vcf.c): the side to move in ai->board attacks; on success seq/nseq hold the

@@ -29,14 +29,11 @@ static void found(vcf_ctx *v) {
 }
 
 static int memo_failed(const vcf_ctx *v, int depth) {
-    const vcf_memo *m = &v->ai->memo[v->b->hash & v->ai->memo_mask];
-    return m->key == v->b->hash && m->depth >= depth;
+    return gmemo_failed(v->ai, v->b->hash, depth);
 }
 
 static void memo_fail(vcf_ctx *v, int depth) {
-    vcf_memo *m = &v->ai->memo[v->b->hash & v->ai->memo_mask];
-    m->key = v->b->hash;
-    m->depth = depth;
+    gmemo_fail(v->ai, v->b->hash, depth);
 }
 
 static void sort_by_value(const gboard *b, int c, int *mv, int n) {
@@ -125,7 +122,7 @@ int gvcf_run(rv_gomoku_ai *ai, int max_depth, uint64_t max_nodes, int *seq, int 
     uint64_t start = ai->nodes;
     if (gai_should_stop(ai)) return 0;
     v.max_nodes = max_nodes ? start + max_nodes : UINT64_MAX;
-    memset(ai->memo, 0, (ai->memo_mask + 1) * sizeof(vcf_memo));
+    gmemo_begin(ai);
     /* deepen gradually so the line found is short */
     for (int d = 1; d <= max_depth; d += d < 8 ? 1 : 4) {
         int depth = d > max_depth ? max_depth : d;

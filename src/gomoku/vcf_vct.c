@@ -21,14 +21,11 @@ typedef struct vct_ctx {
 } vct_ctx;
 
 static int memo_failed(const vct_ctx *v, int depth) {
-    const vcf_memo *m = &v->ai->memo[(v->b->hash ^ 0x5bd1e995u) & v->ai->memo_mask];
-    return m->key == (v->b->hash ^ 0x5bd1e995u) && m->depth >= depth;
+    return gmemo_failed(v->ai, v->b->hash ^ 0x5bd1e995u, depth);
 }
 
 static void memo_fail(vct_ctx *v, int depth) {
-    vcf_memo *m = &v->ai->memo[(v->b->hash ^ 0x5bd1e995u) & v->ai->memo_mask];
-    m->key = v->b->hash ^ 0x5bd1e995u;
-    m->depth = depth;
+    gmemo_fail(v->ai, v->b->hash ^ 0x5bd1e995u, depth);
 }
 
 static int attack(vct_ctx *v, int depth);
@@ -151,7 +148,7 @@ int gvct_run(rv_gomoku_ai *ai, int max_depth, uint64_t max_nodes, int *first) {
     int A = v.att, pts[RV_GOMOKU_MAX_POINTS];
     if (b->cnt[2 - A][TL_FIVE] || gai_should_stop(ai)) return 0;
     v.max_nodes = max_nodes ? ai->nodes + max_nodes : UINT64_MAX;
-    memset(ai->memo, 0, (ai->memo_mask + 1) * sizeof(vcf_memo));
+    gmemo_begin(ai);
     int n = threats(b, A, pts, 24);
     for (int d = 1; d <= max_depth; d++)
         for (int i = 0; i < n; i++) {
