@@ -263,21 +263,27 @@ static int makes_three(const gboard *b, int c, int p) {
     return 0;
 }
 
-/* The best `width` legal points of all[0..n) by score sc, best first, ties in the order
-   found: each point that would enter the sorted list so far is checked for legality and
-   inserted. Returns the count. */
-static int select_moves(gboard *b, const int *all, const int *sc, int n, int *mv, int width) {
-    int m = 0, msc[MAX_MOVES], renju_black = b->renju && b->stm == RV_BLACK;
-    if (width > MAX_MOVES) width = MAX_MOVES;
-    for (int i = 0; i < n; i++) {
-        int s = sc[i];
-        if (m == width && s <= msc[m - 1]) continue;
-        if (renju_black && !gb_legal(b, all[i])) continue; /* the rest: empty is legal */
-        int j = m < width ? m++ : m - 1;
-        for (; j > 0 && msc[j - 1] < s; j--) mv[j] = mv[j - 1], msc[j] = msc[j - 1];
-        mv[j] = all[i], msc[j] = s;
-    }
-    return m;
+/* The best `width` legal points by score, best first, ties in the order offered
+   (top_offer): each point that would enter the sorted list so far is checked for legality
+   and inserted; m is the count. */
+typedef struct top_moves {
+    int m, width, renju_black;
+    int *mv;
+    int msc[MAX_MOVES];
+} top_moves;
+
+static inline void top_init(top_moves *t, const gboard *b, int *mv, int width) {
+    t->m = 0, t->width = width > MAX_MOVES ? MAX_MOVES : width, t->mv = mv;
+    t->renju_black = b->renju && b->stm == RV_BLACK;
+}
+
+static inline void top_offer(top_moves *t, gboard *b, int p, int s) {
+    int m = t->m, *mv = t->mv, *msc = t->msc;
+    if (m == t->width && s <= msc[m - 1]) return;
+    if (t->renju_black && !gb_legal(b, p)) return; /* the rest: empty is legal */
+    int j = m < t->width ? (t->m = m + 1, m) : m - 1;
+    for (; j > 0 && msc[j - 1] < s; j--) mv[j] = mv[j - 1], msc[j] = msc[j - 1];
+    mv[j] = p, msc[j] = s;
 }
 
 /*
@@ -291,6 +297,8 @@ static int select_moves(gboard *b, const int *all, const int *sc, int n, int *mv
 static int gen_moves(rv_gomoku_ai *ai, gboard *b, int *mv, int width, int *nanswers) {
     int us = b->stm - 1, them = 1 - us;
     int sc[RV_GOMOKU_MAX_POINTS], all[RV_GOMOKU_MAX_POINTS], n = 0;
+    top_moves top; /* the best `width`: the quiet scan offers its points straight to it */
+    top_init(&top, b, mv, width);
     gsearch_box r; /* every candidate lies in it */
     gsearch_box_of(b, &r);
     int def[64], ndef = defences_in(b, &r, def, 64);
@@ -352,8 +360,7 @@ static int gen_moves(rv_gomoku_ai *ai, gboard *b, int *mv, int width, int *nansw
                 if (w - k < 16) m &= (1u << (w - k)) - 1;
                 for (; m; m &= m - 1) {
                     int p = q + __builtin_ctz(m);
-                    all[n] = p;
-                    sc[n++] = scorer_score(&ms, p);
+                    top_offer(&top, b, p, scorer_score(&ms, p));
                 }
             }
 #else
@@ -361,13 +368,13 @@ static int gen_moves(rv_gomoku_ai *ai, gboard *b, int *mv, int width, int *nansw
                 int p = gb_index(x, y);
                 if (b->cell[p]) continue;
                 if (!b->near[p] && b->tl[0][p] == TL_NONE && b->tl[1][p] == TL_NONE) continue;
-                all[n] = p;
-                sc[n++] = scorer_score(&ms, p);
+                top_offer(&top, b, p, scorer_score(&ms, p));
             }
 #endif
         }
     /* the best `width` legal points, best first */
-    int m = select_moves(b, all, sc, n, mv, width);
+    for (int i = 0; i < n; i++) top_offer(&top, b, all[i], sc[i]);
+    int m = top.m;
     if (m == 0 && !defend) {
         /* nothing near the stones (empty board, or everything forbidden): any legal point,
            nearest the centre first */
