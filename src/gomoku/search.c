@@ -136,6 +136,21 @@ void gsearch_box_of(const gboard *b, gsearch_box *r) {
     r->y1 = y1 + 4 < b->h - 1 ? y1 + 4 : b->h - 1;
 }
 
+#if GSEARCH_SSE2
+/* Bit i set when the point p + i is empty and colour index ci's threat level there is in
+   lo..hi (levels are 0..TL_N - 1, so signed byte compares serve). Reads 16 cells and
+   levels from p, inside the padded board (the caller masks the points past its row's
+   run). */
+static inline unsigned tl16(const gboard *b, int ci, int p, int lo, int hi) {
+    __m128i cell = _mm_loadu_si128((const __m128i *)(b->cell + p));
+    __m128i tl = _mm_loadu_si128((const __m128i *)(b->tl[ci] + p));
+    __m128i in = _mm_andnot_si128(_mm_cmpgt_epi8(tl, _mm_set1_epi8((char)hi)),
+                                  _mm_cmpgt_epi8(tl, _mm_set1_epi8((char)(lo - 1))));
+    return (unsigned)_mm_movemask_epi8(
+        _mm_and_si128(_mm_cmpeq_epi8(cell, _mm_setzero_si128()), in));
+}
+#endif
+
 /* gsearch_defences with the board's box r (gsearch_box_of) */
 static int defences_in(const gboard *b, const gsearch_box *rb, int *out, int max) {
     int us = b->stm - 1, them = 1 - us;
@@ -143,6 +158,17 @@ static int defences_in(const gboard *b, const gsearch_box *rb, int *out, int max
     if (!total || total > MAX_THREATS) return -1;
     int q[MAX_THREATS], nq = 0;
     gsearch_box r = *rb;
+#if GSEARCH_SSE2
+    _Static_assert(TL_FLEX4 == TL_FOUR3 + 1, "the two levels are one range");
+    for (int y = r.y0; y <= r.y1 && nq < total; y++) {
+        int p0 = gb_index(r.x0, y), w = r.x1 - r.x0 + 1;
+        for (int k = 0; k < w && nq < total; k += 16) {
+            unsigned m = tl16(b, them, p0 + k, TL_FOUR3, TL_FLEX4);
+            if (w - k < 16) m &= (1u << (w - k)) - 1;
+            for (; m && nq < total; m &= m - 1) q[nq++] = p0 + k + __builtin_ctz(m);
+        }
+    }
+#else
     for (int y = r.y0; y <= r.y1 && nq < total; y++)
         for (int x = r.x0; x <= r.x1; x++) {
             int p = gb_index(x, y), t = b->tl[them][p];
@@ -150,6 +176,7 @@ static int defences_in(const gboard *b, const gsearch_box *rb, int *out, int max
             q[nq++] = p;
             if (nq == total) break;
         }
+#endif
     /* a defence takes away q[0]'s threat, so it is q[0] or on one of its lines within 5
        points, one that makes an open three or more there (a block on a weaker line
        leaves it weaker than an open three, since an opponent stone never strengthens a
@@ -177,6 +204,19 @@ int gsearch_collect(const gboard *b, int c, int lvl, int *out, int max) {
     if (!left) return 0;
     gsearch_box r;
     gsearch_box_of(b, &r);
+#if GSEARCH_SSE2
+    for (int y = r.y0; y <= r.y1; y++) {
+        int p0 = gb_index(r.x0, y), w = r.x1 - r.x0 + 1;
+        for (int k = 0; k < w; k += 16) {
+            unsigned m = tl16(b, c - 1, p0 + k, lvl, TL_N - 1);
+            if (w - k < 16) m &= (1u << (w - k)) - 1;
+            for (; m; m &= m - 1) {
+                out[n++] = p0 + k + __builtin_ctz(m);
+                if (n == left) return n;
+            }
+        }
+    }
+#else
     for (int y = r.y0; y <= r.y1; y++)
         for (int x = r.x0; x <= r.x1; x++) {
             int p = gb_index(x, y);
@@ -184,6 +224,7 @@ int gsearch_collect(const gboard *b, int c, int lvl, int *out, int max) {
             out[n++] = p;
             if (n == left) return n;
         }
+#endif
     return n;
 }
 
