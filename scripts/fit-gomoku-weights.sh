@@ -49,13 +49,14 @@
 #      (rv-gomoku-train scale --factor 1 --classes strong --from), a table fitted with
 #      `rv-gomoku-train fit --fit-classes strong` onto the table of 3b (the games and the
 #      command are in BENCHMARKS.md, fourteenth session); the rest of 3b's table is kept;
-#   3d. deep labels: a rule listed in DEEP (by default renju) takes its whole table from
-#      PRIOR/RULE-deep.fit instead: the seventeenth session's fit of deep labels (rv-gomoku-train
-#      fit --blend 0: 2,400 self-play games at 20,000 nodes and 260 games against Rapfi
-#      relabelled at 20,000 nodes, onto the table of 3b with Renju's open twos at the hand-set
-#      values, then those open twos at the hand-set values again and the strong shapes put in
-#      the order the tests ask; the commands are in BENCHMARKS.md, seventeenth session):
-#      against Rapfi at the node handicap it scored better than the table of 3b; DEEP= keeps
+#   3d. deep labels: a rule listed in DEEP (by default renju and freestyle) takes its whole
+#      table from PRIOR/RULE-deep.fit instead: the seventeenth (Renju) and eighteenth
+#      (freestyle) sessions' fits of deep labels (rv-gomoku-train fit --blend 0, --l2 1000 and
+#      100: 2,400 self-play games at 20,000 nodes and the engine's games against Rapfi
+#      relabelled at 20,000 nodes, onto the table of 3b with the open twos at the hand-set
+#      values, then those open twos at the hand-set values again and the strong shapes put
+#      in the order the tests ask; the commands are in BENCHMARKS.md, seventeenth and eighteenth sessions):
+#      against Rapfi at the node handicap they scored better than the tables of 3b; DEEP= keeps
 #      3c's table;
 #   4. emit: the three tables as C into src/gomoku/eval_weights.c;
 #   5. move scores: the rules listed in MOVEFIT (none by default) are fitted, a softmax of
@@ -86,7 +87,7 @@ PRIOR=${PRIOR-scripts/gomoku-prior}
 KEEP=${KEEP-freestyle renju}
 SCALE=${SCALE-renju:0.5:space freestyle:0.5:space freestyle:0.5:twos renju:0.5:twos freestyle:1:open-twos:both:hand}
 STRONG=${STRONG-}
-DEEP=${DEEP-renju}
+DEEP=${DEEP-renju freestyle}
 MOVEFIT=${MOVEFIT-}
 MOVE_L2=${MOVE_L2:-0.5}
 MOVE_ITERS=${MOVE_ITERS:-60}
