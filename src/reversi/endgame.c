@@ -460,6 +460,31 @@ static inline int eg_pat_centi(int v) {
 #define EG_MID_MOB_W 3          /* ... and the opponent's number of moves */
 #define EG_MID_MOB2_W 50        /* deeper: centidiscs per move of the opponent */
 
+#ifndef EG_MID_KEEP_EXACT
+#define EG_MID_KEEP_EXACT 0 /* 1: the midgame searches never evict the exact pass's entries */
+#endif
+#if EG_MID_KEEP_EXACT && TT_WAYS == 2
+/* The solver's midgame searches store as tt_store does, but not where its
+ * victim would be an exact-kind entry of the running search (the exact
+ * pass's entries are dearer to redo). */
+static void eg_mid_store(tt_table *t, uint64_t P, uint64_t O, int depth, int lower, int upper,
+                         int move) {
+    uint64_t i = tt_hash(P, O) & t->mask;
+    const tt_entry *a = &t->entries[i], *b = &t->entries[i ^ 1];
+    if (!(a->player == P && a->opponent == O && a->kind == TT_KIND_MID) &&
+        !(b->player == P && b->opponent == O && b->kind == TT_KIND_MID)) {
+        int sa = (a->date == t->date) * 256 + a->depth;
+        int sb = (b->date == t->date) * 256 + b->depth;
+        const tt_entry *v = sa <= sb ? a : b;
+        if (v->kind == TT_KIND_EXACT && v->date == t->date) return;
+    }
+    tt_store(t, P, O, TT_KIND_MID, depth, lower, upper, move);
+}
+#define EG_MID_STORE(t, P, O, d, lo, hi, m) eg_mid_store(t, P, O, d, lo, hi, m)
+#else
+#define EG_MID_STORE(t, P, O, d, lo, hi, m) tt_store(t, P, O, TT_KIND_MID, d, lo, hi, m)
+#endif
+
 /* search.c's SQ_ORDER: corners first, X-squares last. */
 static const signed char EG_MID_SQ_ORDER[64] = {
     9, 2, 6, 5, 5, 6, 2, 9,

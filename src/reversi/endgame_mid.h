@@ -148,7 +148,7 @@ static int EGF(mid_search)(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha,
             uint64_t f = mv[i].flips;
             const tt_entry *ce = eg_probe(&ai->tt, O ^ f, P ^ f ^ (1ULL << mv[i].sq), TT_KIND_MID);
             if (ce && ce->depth >= depth - 1 && -ce->upper >= beta) {
-                tt_store(&ai->tt, P, O, TT_KIND_MID, depth, -ce->upper, EG_MID_INF, mv[i].sq);
+                EG_MID_STORE(&ai->tt, P, O, depth, -ce->upper, EG_MID_INF, mv[i].sq);
                 return -ce->upper;
             }
         }
@@ -195,7 +195,7 @@ static int EGF(mid_search)(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha,
     if (depth >= EG_MID_TT_MIN) {
         int lo = best > alpha0 ? best : -EG_MID_INF;
         int hi = best < beta ? best : EG_MID_INF;
-        tt_store(&ai->tt, P, O, TT_KIND_MID, depth, lo, hi, bm);
+        EG_MID_STORE(&ai->tt, P, O, depth, lo, hi, bm);
     }
     return best;
 }
