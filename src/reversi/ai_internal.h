@@ -69,14 +69,30 @@ typedef struct tt_table {
 int tt_init(tt_table *t, size_t bytes);
 void tt_free(tt_table *t);
 void tt_clear(tt_table *t);
-/* Finds the entry of (P, O, kind); NULL if absent. */
-const tt_entry *tt_probe(const tt_table *t, uint64_t P, uint64_t O, int kind);
 void tt_store(tt_table *t, uint64_t P, uint64_t O, int kind, int depth, int lower, int upper,
               int move);
 
 static inline uint64_t tt_hash(uint64_t P, uint64_t O) {
     uint64_t h = P * 0x9E3779B97F4A7C15ULL ^ (O + 0x632BE59BD9B4E019ULL) * 0xC2B2AE3D27D4EB4FULL;
     return h ^ (h >> 29);
+}
+
+/* Finds the entry of (P, O, kind); NULL if absent.  Inline: the solver and
+ * the midgame search probe at most of their nodes, and a call spilled their
+ * registers around a load that usually waits for memory anyway. */
+static inline const tt_entry *tt_probe(const tt_table *t, uint64_t P, uint64_t O, int kind) {
+    uint64_t i = tt_hash(P, O) & t->mask;
+#if TT_WAYS == 2
+    const tt_entry *e = &t->entries[i];
+    if (e->player == P && e->opponent == O && e->kind == kind) return e;
+    e = &t->entries[i ^ 1];
+    if (e->player == P && e->opponent == O && e->kind == kind) return e;
+#else
+    const tt_entry *b = &t->entries[i & ~(uint64_t)(TT_WAYS - 1)];
+    for (int k = 0; k < TT_WAYS; k++)
+        if (b[k].player == P && b[k].opponent == O && b[k].kind == kind) return &b[k];
+#endif
+    return NULL;
 }
 
 /* Starts loading the bucket of (P, O) into the cache (a probe follows).

@@ -20,9 +20,6 @@
 #include "reversi/endgame_probcut.h"
 #include "reversi/endgame_stable.h"
 #include "reversi/pattern.h"
-#include "reversi/probcut.h"
-
-#include <math.h>
 
 #ifndef EG_SMALL
 #define EG_SMALL 6   /* up to this many empties: the small solver (7: 7% slower) */
@@ -411,99 +408,6 @@ typedef struct eg_move {
     int sq;
     int key;
 } eg_move;
-
-/* tt_probe inlined into the solver (the same lookup as tt.c's): the probe of
- * every node of 8+ empties and of the midgame searches' nodes, whose call
- * spilled the caller's registers around a load that usually waits for
- * memory anyway. */
-static inline __attribute__((always_inline)) const tt_entry *eg_probe(const tt_table *t,
-                                                                      uint64_t P, uint64_t O,
-                                                                      int kind) {
-    uint64_t i = tt_hash(P, O) & t->mask;
-#if TT_WAYS == 2
-    const tt_entry *e = &t->entries[i];
-    if (e->player == P && e->opponent == O && e->kind == kind) return e;
-    e = &t->entries[i ^ 1];
-    if (e->player == P && e->opponent == O && e->kind == kind) return e;
-#else
-    const tt_entry *b = &t->entries[i & ~(uint64_t)(TT_WAYS - 1)];
-    for (int k = 0; k < TT_WAYS; k++)
-        if (b[k].player == P && b[k].opponent == O && b[k].kind == kind) return &b[k];
-#endif
-    return NULL;
-}
-
-/* rv_ai_pattern_centi inlined: 1/RV_PAT_SCALE discs to centidiscs, rounded
- * to nearest, clamped to +-5000 (eval.c's). */
-static inline int eg_pat_centi(int v) {
-    v = v >= 0 ? (v * 100 + RV_PAT_SCALE / 2) / RV_PAT_SCALE
-               : -((-v * 100 + RV_PAT_SCALE / 2) / RV_PAT_SCALE);
-    return v > 5000 ? 5000 : v < -5000 ? -5000 : v;
-}
-
-/* The solver's copy of the midgame search (endgame_mid.h): search.c's
- * constants, which it must keep to search the same trees. */
-#define EG_MID_INF 30000
-#define EG_MID_SCORE_MAX 6400
-#ifndef EG_MID_TT_MIN
-#define EG_MID_TT_MIN 2         /* store in the table from this depth on */
-#endif
-#ifndef EG_MID_ETC_MIN
-#define EG_MID_ETC_MIN 3        /* enhanced transposition cut-offs from this depth on */
-#endif
-#ifndef EG_MID_EVAL_ORDER_MIN
-#define EG_MID_EVAL_ORDER_MIN 3 /* order by the children's evaluation from this depth on */
-#endif
-#define EG_MID_PC_EVM 300       /* ProbCut: no test this far beyond the evaluation */
-#define EG_MID_PC_T 1.5         /* ProbCut's confidence (search.c's PC_T_SOLVE) */
-#define EG_MID_SQ_ORDER_W 1     /* depth 1-2 ordering: the square's rank */
-#define EG_MID_MOB_W 3          /* ... and the opponent's number of moves */
-#define EG_MID_MOB2_W 50        /* deeper: centidiscs per move of the opponent */
-
-#ifndef EG_MID_KEEP_EXACT
-#define EG_MID_KEEP_EXACT 0 /* 1: the midgame searches never evict the exact pass's entries */
-#endif
-#if EG_MID_KEEP_EXACT && TT_WAYS == 2
-/* The solver's midgame searches store as tt_store does, but not where its
- * victim would be an exact-kind entry of the running search (the exact
- * pass's entries are dearer to redo). */
-static void eg_mid_store(tt_table *t, uint64_t P, uint64_t O, int depth, int lower, int upper,
-                         int move) {
-    uint64_t i = tt_hash(P, O) & t->mask;
-    const tt_entry *a = &t->entries[i], *b = &t->entries[i ^ 1];
-    if (!(a->player == P && a->opponent == O && a->kind == TT_KIND_MID) &&
-        !(b->player == P && b->opponent == O && b->kind == TT_KIND_MID)) {
-        int sa = (a->date == t->date) * 256 + a->depth;
-        int sb = (b->date == t->date) * 256 + b->depth;
-        const tt_entry *v = sa <= sb ? a : b;
-        if (v->kind == TT_KIND_EXACT && v->date == t->date) return;
-    }
-    tt_store(t, P, O, TT_KIND_MID, depth, lower, upper, move);
-}
-#define EG_MID_STORE(t, P, O, d, lo, hi, m) eg_mid_store(t, P, O, d, lo, hi, m)
-#else
-#define EG_MID_STORE(t, P, O, d, lo, hi, m) tt_store(t, P, O, TT_KIND_MID, d, lo, hi, m)
-#endif
-
-/* search.c's SQ_ORDER: corners first, X-squares last. */
-static const signed char EG_MID_SQ_ORDER[64] = {
-    9, 2, 6, 5, 5, 6, 2, 9,
-    2, 0, 3, 3, 3, 3, 0, 2,
-    6, 3, 4, 4, 4, 4, 3, 6,
-    5, 3, 4, 4, 4, 4, 3, 5,
-    5, 3, 4, 4, 4, 4, 3, 5,
-    6, 3, 4, 4, 4, 4, 3, 6,
-    2, 0, 3, 3, 3, 3, 0, 2,
-    9, 2, 6, 5, 5, 6, 2, 9,
-};
-
-typedef struct eg_mid_move {
-    uint64_t flips;
-    int sq;
-    int key;
-    int child; /* index of the pattern state after the move */
-    int mob;   /* the opponent's number of moves after it (-1: not counted) */
-} eg_mid_move;
 
 #define EGF(name) name##_plain
 #define EG_MOVES rv_reversi_moves_bb

@@ -413,7 +413,36 @@ static inline int EGF(stability_cutoff_possible)(int alpha, int n) {
     return alpha >= 2 * n;
 }
 
-#include "reversi/endgame_mid.h"
+/* This code path's instance of the midgame search (mid_node_impl.h) for the
+ * ordering searches, the ProbCut tests and the searches for a move: search.c's
+ * node as rv_ai_mid_search_st runs it (ProbCut at PC_T_SOLVE, no late-move
+ * reductions), with the path's move generation and evaluation inlined (the
+ * solver only runs it with the pattern evaluation). */
+#define MIDF(name) EGF(mid_##name)
+#define MID_GEN_DECL
+#define MID_MOVES(P, O) EG_MOVES(P, O)
+#define MID_FLIPS(P, O, sq) EG_FLIPS(P, O, sq)
+#define MID_MOBILITY(P, O) bit_count(EG_MOVES(P, O))
+#define MID_EVAL(ai, st, P, O, mob) rv_ai_pattern_centi(EG_PAT_EVAL((ai)->pat_w, st, P, O, mob))
+#define MID_EVAL_FRESH(ai, P, O) rv_ai_eval(ai, P, O)
+#define MID_PC_T(ai) PC_T_SOLVE
+#define MID_LMR 0
+#include "reversi/mid_node_impl.h"
+#undef MIDF
+#undef MID_GEN_DECL
+#undef MID_MOVES
+#undef MID_FLIPS
+#undef MID_MOBILITY
+#undef MID_EVAL
+#undef MID_EVAL_FRESH
+#undef MID_PC_T
+#undef MID_LMR
+
+/* The solver's midgame search of (P, O), state st, to depth plies. */
+static inline int EGF(mid_root)(rv_reversi_ai *ai, const rv_pat_state *st, uint64_t P, uint64_t O,
+                                int alpha, int beta, int depth) {
+    return EGF(mid_mid_search)(ai, P, O, alpha, beta, depth, 0, -ai->contempt, st);
+}
 
 #if EG_PC
 /*
@@ -558,7 +587,7 @@ static int EGF(eg_deep)(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha, in
     int tt_move = -1;
     const int cert = EG_CERT(ai);
     if (n >= EG_TT_MIN) {
-        const tt_entry *e = eg_probe(&ai->tt, P, O, TT_KIND_EXACT);
+        const tt_entry *e = tt_probe(&ai->tt, P, O, TT_KIND_EXACT);
         if (e) {
             /* Bounds only from a search at least as sure as this one; the
              * move from any. */
@@ -649,7 +678,7 @@ static int EGF(eg_deep)(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha, in
             int x = mv[i].sq;
             if (x == tt_move) continue;
             uint64_t f = mv[i].flips;
-            const tt_entry *c = eg_probe(&ai->tt, O ^ f, P ^ f ^ (1ULL << x), TT_KIND_EXACT);
+            const tt_entry *c = tt_probe(&ai->tt, O ^ f, P ^ f ^ (1ULL << x), TT_KIND_EXACT);
             if (c && EG_TT_CERT(c) >= cert && -c->upper >= beta) {
                 if (best_move) *best_move = x;
                 return -c->upper;
@@ -692,7 +721,7 @@ static int EGF(eg_deep)(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha, in
                 if (n >= EG_SHALLOW_MIN)
                     v = EGF(mid_root)(ai, &cs, np, no, -30000, sort_hi, EG_SHALLOW_DEPTH(n));
                 else
-                    v = eg_pat_centi(EG_PAT_EVAL(ai->pat_w, &cs, np, no, bit_count(rep)));
+                    v = rv_ai_pattern_centi(EG_PAT_EVAL(ai->pat_w, &cs, np, no, bit_count(rep)));
             } else {
 #else
             if (n >= EG_SHALLOW_MIN) {

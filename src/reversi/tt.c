@@ -46,21 +46,6 @@ void tt_clear(tt_table *t) {
     t->date = 0;
 }
 
-const tt_entry *tt_probe(const tt_table *t, uint64_t P, uint64_t O, int kind) {
-    uint64_t i = tt_hash(P, O) & t->mask;
-#if TT_WAYS == 2
-    const tt_entry *e = &t->entries[i];
-    if (e->player == P && e->opponent == O && e->kind == kind) return e;
-    e = &t->entries[i ^ 1];
-    if (e->player == P && e->opponent == O && e->kind == kind) return e;
-#else
-    const tt_entry *b = &t->entries[i & ~(uint64_t)(TT_WAYS - 1)];
-    for (int k = 0; k < TT_WAYS; k++)
-        if (b[k].player == P && b[k].opponent == O && b[k].kind == kind) return &b[k];
-#endif
-    return NULL;
-}
-
 /*
  * Stores a search result.  An existing entry of the same position is updated
  * (its bounds tightened when the depth is the same); otherwise the slot of
