@@ -94,10 +94,6 @@ static inline int eval_mob(const rv_reversi_ai *ai, const rv_pat_state *st, uint
                                    : rv_pat_eval_state(ai->pat_w, st, P, O, mob));
 }
 
-static inline int eval_st(const rv_reversi_ai *ai, const rv_pat_state *st, uint64_t P, uint64_t O) {
-    return eval_mob(ai, st, P, O, -1);
-}
-
 #define MIDF(name) name
 #define MID_GEN_DECL const mid_gen *g = gen_of(ai);
 #define MID_MOVES(P, O) g->moves(P, O)
