@@ -157,13 +157,9 @@ int rv_ai_eval(const rv_reversi_ai *ai, uint64_t P, uint64_t O);
 /* A pattern evaluation (1/RV_PAT_SCALE discs) in clamped centidiscs. */
 int rv_ai_pattern_centi(int v);
 
-/* Midgame PVS of (P, O) to depth plies in centidiscs (search.c). */
+/* Midgame PVS of (P, O) to depth plies in centidiscs, at the solver's
+ * ProbCut confidence and without reductions (search.c). */
 int rv_ai_mid_search(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha, int beta, int depth);
-/* The same from st, the pattern state of (P, O) (pattern.h), which the
- * caller has (the solver's ProbCut tests and ordering searches). */
-struct rv_pat_state;
-int rv_ai_mid_search_st(rv_reversi_ai *ai, const struct rv_pat_state *st, uint64_t P, uint64_t O,
-                        int alpha, int beta, int depth);
 
 /* ------------------------------------------------------ endgame solver */
 

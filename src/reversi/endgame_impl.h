@@ -415,7 +415,7 @@ static inline int EGF(stability_cutoff_possible)(int alpha, int n) {
 
 /* This code path's instance of the midgame search (mid_node_impl.h) for the
  * ordering searches, the ProbCut tests and the searches for a move: search.c's
- * node as rv_ai_mid_search_st runs it (ProbCut at PC_T_SOLVE, no late-move
+ * node as rv_ai_mid_search runs it (ProbCut at PC_T_SOLVE, no late-move
  * reductions), with the path's move generation and evaluation inlined (the
  * solver only runs it with the pattern evaluation). */
 #define MIDF(name) EGF(mid_##name)

@@ -12,9 +12,9 @@
  *   MID_PC_T(ai)          ProbCut's confidence in standard deviations
  *   MID_LMR               1: late-move reductions where ai->lmr (play)
  * The solver's instances (its ordering searches, ProbCut tests and searches
- * for a move) are search.c's search as rv_ai_mid_search_st runs it (t =
+ * for a move) are search.c's search as rv_ai_mid_search runs it (t =
  * PC_T_SOLVE, no reductions) with the code path's move generation and
- * evaluation inlined: the same trees as through rv_ai_mid_search_st
+ * evaluation inlined: the same trees as through rv_ai_mid_search
  * (BENCHMARKS.md, o-solve's eighteenth session).
  */
 #ifndef RV_REVERSI_MID_NODE_COMMON

@@ -127,22 +127,19 @@ static int search_move(rv_reversi_ai *ai, uint64_t P, uint64_t O, const rv_pat_s
     return -mid_search(ai, np, no, -beta, -alpha, depth - 1, 0, -draw, &cs);
 }
 
-int rv_ai_mid_search_st(rv_reversi_ai *ai, const rv_pat_state *st, uint64_t P, uint64_t O,
-                        int alpha, int beta, int depth) {
+/* The solver's midgame search (its ProbCut confidence, no reductions) from
+ * play's instance: solve.c's iterative deepening and the trainer's labels. */
+int rv_ai_mid_search(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha, int beta, int depth) {
+    rv_pat_state st;
+    state_init(ai, &st, P, O);
     const double t = ai->pc_t;
     const int lmr = ai->lmr;
     ai->pc_t = PC_T_SOLVE;
     ai->lmr = 0;
-    int v = mid_search(ai, P, O, alpha, beta, depth, 0, -ai->contempt, st);
+    int v = mid_search(ai, P, O, alpha, beta, depth, 0, -ai->contempt, &st);
     ai->pc_t = t;
     ai->lmr = lmr;
     return v;
-}
-
-int rv_ai_mid_search(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha, int beta, int depth) {
-    rv_pat_state st;
-    state_init(ai, &st, P, O);
-    return rv_ai_mid_search_st(ai, &st, P, O, alpha, beta, depth);
 }
 
 /* ------------------------------------------------------------ levels */
