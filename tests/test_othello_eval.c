@@ -153,9 +153,9 @@ static void test_incremental_state(void) {
                 CHECK(memcmp(&st, &fast, sizeof st) == 0);
             }
             int v = rv_pat_eval(rv_pat_weight_bytes, p.player, p.opponent);
-            CHECK_EQ_INT(rv_pat_eval_state(rv_pat_weight_bytes, &st, p.player, p.opponent, -1), v);
+            CHECK_EQ_INT(rv_pat_eval_state(rv_pat_weight_bytes, &st, p.player, p.opponent, -1, -1), v);
             if (bmi2)
-                CHECK_EQ_INT(rv_pat_eval_state_bmi2(rv_pat_weight_bytes, &st, p.player, p.opponent, -1), v);
+                CHECK_EQ_INT(rv_pat_eval_state_bmi2(rv_pat_weight_bytes, &st, p.player, p.opponent, -1, -1), v);
         }
     }
     CHECK(moves_checked > 10000);
@@ -183,14 +183,18 @@ static int check_all_paths(const unsigned char *w, const rv_pat_state *st, uint6
                            int fast) {
     int want = sum_of_features(w, P, O);
     CHECK_EQ_INT(rv_pat_eval(w, P, O), want);
-    /* the state's evaluation counting P's moves itself or told their number */
-    int mob = rv_bb_count(rv_reversi_moves_bb(P, O));
-    CHECK_EQ_INT(rv_pat_eval_state(w, st, P, O, -1), want);
-    CHECK_EQ_INT(rv_pat_eval_state(w, st, P, O, mob), want);
+    /* the state's evaluation counting the sides' moves itself or told their numbers */
+    int mob = rv_bb_count(rv_reversi_moves_bb(P, O)), omob = rv_bb_count(rv_reversi_moves_bb(O, P));
+    CHECK_EQ_INT(rv_pat_eval_state(w, st, P, O, -1, -1), want);
+    CHECK_EQ_INT(rv_pat_eval_state(w, st, P, O, mob, -1), want);
+    CHECK_EQ_INT(rv_pat_eval_state(w, st, P, O, -1, omob), want);
+    CHECK_EQ_INT(rv_pat_eval_state(w, st, P, O, mob, omob), want);
     if (fast) {
         CHECK_EQ_INT(rv_pat_eval_bmi2(w, P, O), want);
-        CHECK_EQ_INT(rv_pat_eval_state_bmi2(w, st, P, O, -1), want);
-        CHECK_EQ_INT(rv_pat_eval_state_bmi2(w, st, P, O, mob), want);
+        CHECK_EQ_INT(rv_pat_eval_state_bmi2(w, st, P, O, -1, -1), want);
+        CHECK_EQ_INT(rv_pat_eval_state_bmi2(w, st, P, O, mob, -1), want);
+        CHECK_EQ_INT(rv_pat_eval_state_bmi2(w, st, P, O, -1, omob), want);
+        CHECK_EQ_INT(rv_pat_eval_state_bmi2(w, st, P, O, mob, omob), want);
     }
     return want;
 }

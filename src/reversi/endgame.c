@@ -409,6 +409,14 @@ typedef struct eg_move {
     int key;
 } eg_move;
 
+/* A node's way from its parent when the parent has its pattern state: the
+ * node's state is that state after the move (cheaper than a fresh one). */
+typedef struct eg_from {
+    const rv_pat_state *st; /* the parent's state */
+    uint64_t flips;         /* the move's flips */
+    int sq;                 /* the move */
+} eg_from;
+
 #define EGF(name) name##_plain
 #define EG_MOVES rv_reversi_moves_bb
 #define EG_FLIPS rv_reversi_flips_bb

@@ -423,7 +423,7 @@ static inline int EGF(stability_cutoff_possible)(int alpha, int n) {
 #define MID_MOVES(P, O) EG_MOVES(P, O)
 #define MID_FLIPS(P, O, sq) EG_FLIPS(P, O, sq)
 #define MID_MOBILITY(P, O) bit_count(EG_MOVES(P, O))
-#define MID_EVAL(ai, st, P, O, mob) rv_ai_pattern_centi(EG_PAT_EVAL((ai)->pat_w, st, P, O, mob))
+#define MID_EVAL(ai, st, P, O, mob) rv_ai_pattern_centi(EG_PAT_EVAL((ai)->pat_w, st, P, O, mob, -1))
 #define MID_EVAL_FRESH(ai, P, O) rv_ai_eval(ai, P, O)
 #define MID_PC_T(ai) PC_T_SOLVE
 #define MID_LMR 0
@@ -451,15 +451,13 @@ static inline int EGF(mid_root)(rv_reversi_ai *ai, const rv_pat_state *st, uint6
  * is cut when the prediction lies t * sigma beyond the window (t from the
  * pass's level).  Returns 1 and sets *v when it cuts.
  */
-static int EGF(eg_probcut)(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha, int beta, int n,
-                           int *v) {
+static int EGF(eg_probcut)(rv_reversi_ai *ai, const rv_pat_state *st, uint64_t P, uint64_t O,
+                           int alpha, int beta, int n, int *v) {
     int ds = EG_PC_DEPTH(n) < RV_EG_PC_DEPTHS - 1 ? EG_PC_DEPTH(n) : RV_EG_PC_DEPTHS - 1;
     int t = EG_PC_T[ai->eg_sel] * EG_PC_SIGMA[ds] / 100, b = EG_PC_BIAS[ds];
-    rv_pat_state st; /* one state for both tests */
-    EG_PAT_INIT(&st, P, O);
     if (beta < 64) {
         int bound = 100 * beta + t - b;
-        if (EGF(mid_root)(ai, &st, P, O, bound - 1, bound, ds) >= bound) {
+        if (EGF(mid_root)(ai, st, P, O, bound - 1, bound, ds) >= bound) {
             *v = beta;
             return 1;
         }
@@ -467,7 +465,7 @@ static int EGF(eg_probcut)(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha,
     }
     if (alpha > -64) {
         int bound = 100 * alpha - t - b;
-        if (EGF(mid_root)(ai, &st, P, O, bound, bound + 1, ds) <= bound) {
+        if (EGF(mid_root)(ai, st, P, O, bound, bound + 1, ds) <= bound) {
             *v = alpha;
             return 1;
         }
@@ -478,17 +476,20 @@ static int EGF(eg_probcut)(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha,
 
 /* The ordering key of move x (flips f) of (P, O) at n empties without the
  * evaluation (E the empties, odd the odd quadrants' squares); *rep gets the
- * opponent's moves after it.  Fastest first: a low key is tried first. */
+ * opponent's moves after it, *own our number of moves after it (above
+ * EG_CHEAP_MAX empties, else -1).  Fastest first: a low key is tried first. */
 static inline __attribute__((always_inline)) int EGF(move_key)(uint64_t P, uint64_t O, uint64_t E,
                                                                uint64_t odd, int x, uint64_t f,
-                                                               int n, uint64_t *rep) {
+                                                               int n, uint64_t *rep, int *own) {
     uint64_t np = O ^ f, no = P ^ f ^ (1ULL << x);
     *rep = EG_MOVES(np, no);
+    *own = -1;
     int key = bit_count(*rep) * KW_MOB + bit_count(*rep & BB_CORNERS) * KW_CORNER;
     key -= (int)((odd >> x) & 1) * KW_PAR;
     if (n <= EG_CHEAP_MAX) return key;
     /* Our own mobility afterwards: moves that keep options open. */
-    key -= bit_count(EG_MOVES(no, np)) * KW_OWNMOB;
+    *own = bit_count(EG_MOVES(no, np));
+    key -= *own * KW_OWNMOB;
     {
         /* Corner stability: our corners and the discs beside them. */
         uint64_t c = no & BB_CORNERS;
@@ -501,7 +502,13 @@ static inline __attribute__((always_inline)) int EGF(move_key)(uint64_t P, uint6
 }
 
 static int EGF(eg_deep)(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha, int beta, int n,
-                        int passed, int *best_move);
+                        int passed, int *best_move, const eg_from *from);
+
+/* The pattern state of (P, O), the node reached by from (NULL: none). */
+static inline void EGF(node_state)(rv_pat_state *st, uint64_t P, uint64_t O, const eg_from *from) {
+    if (from) rv_pat_state_move(from->st, st, from->sq, from->flips);
+    else EG_PAT_INIT(st, P, O);
+}
 
 /* The children of (P, O) by moves into mv[] (in square order: the keys'
  * tie-break), their flips computed; with prefetch, each child's table bucket
@@ -523,17 +530,20 @@ static inline __attribute__((always_inline)) int EGF(gen_children)(rv_reversi_ai
 }
 
 /* A child of an ordered node after a move (no pass), n empties, parity its
- * parity word: the small solver called directly where it takes over. */
+ * parity word, from its way (or NULL): the small solver called directly
+ * where it takes over. */
 static inline int EGF(eg_child)(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha, int beta,
-                                int n, unsigned parity) {
+                                int n, unsigned parity, const eg_from *from) {
     /* The common case (a child of 7 empties) straight to its copy. */
     if (n == EG_SMALL) return EGF(small_at)(ai, P, O, alpha, beta, EG_SMALL, 0, parity);
     if (n < EG_SMALL) return EGF(eg_small)(ai, P, O, alpha, beta, n, 0, parity);
-    return EGF(eg_deep)(ai, P, O, alpha, beta, n, 0, NULL);
+    return EGF(eg_deep)(ai, P, O, alpha, beta, n, 0, NULL, from);
 }
 
+/* from: the node's way from its parent when the parent has its pattern
+ * state (the node's own state from it), else NULL. */
 static int EGF(eg_deep)(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha, int beta, int n,
-                   int passed, int *best_move) {
+                   int passed, int *best_move, const eg_from *from) {
     if (n <= EG_SMALL && !best_move)
         return EGF(eg_small)(ai, P, O, alpha, beta, n, passed, EGF(parity_of)(~(P | O)));
     ai->nodes++;
@@ -556,7 +566,7 @@ static int EGF(eg_deep)(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha, in
             return final_score(P, O);
         }
         if (best_move) *best_move = RV_REVERSI_PASS;
-        return -EGF(eg_deep)(ai, O, P, -beta, -alpha, n, 1, NULL);
+        return -EGF(eg_deep)(ai, O, P, -beta, -alpha, n, 1, NULL, NULL);
     }
 
     eg_move mv[32];
@@ -575,8 +585,9 @@ static int EGF(eg_deep)(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha, in
          * children's) are still on their way. */
         if (n < EG_EVAL_MIN) {
             uint64_t E = ~(P | O), odd = PARITY_MASK[EGF(parity_of)(E)], rep;
+            int own;
             for (int i = 0; i < nm; i++)
-                mv[i].key = EGF(move_key)(P, O, E, odd, mv[i].sq, mv[i].flips, n, &rep) *
+                mv[i].key = EGF(move_key)(P, O, E, odd, mv[i].sq, mv[i].flips, n, &rep, &own) *
                                 EG_KEY_IDX + i;
             keyed = 1;
         }
@@ -616,16 +627,20 @@ static int EGF(eg_deep)(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha, in
         ai->eval_kind == RV_REVERSI_EVAL_PATTERN) {
         int im = -1;
         ai->eg_sel = EG_IID_LEVEL;
-        (void)EGF(eg_deep)(ai, P, O, alpha, beta, n, passed, &im);
+        (void)EGF(eg_deep)(ai, P, O, alpha, beta, n, passed, &im, from);
         ai->eg_sel = 0;
         if (ai->aborted) return alpha;
         tt_move = im;
     }
 #endif
+    rv_pat_state st; /* this node's pattern state, set up where first needed */
+    int st_ready = 0;
 #if EG_PC
     if (ai->eg_sel && n >= EG_PC_MIN && !best_move && ai->eval_kind == RV_REVERSI_EVAL_PATTERN) {
         int v;
-        if (EGF(eg_probcut)(ai, P, O, alpha, beta, n, &v)) return v;
+        EGF(node_state)(&st, P, O, from);
+        st_ready = 1;
+        if (EGF(eg_probcut)(ai, &st, P, O, alpha, beta, n, &v)) return v;
         if (ai->aborted) return alpha;
     }
 #endif
@@ -644,7 +659,9 @@ static int EGF(eg_deep)(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha, in
 #else
         f = EG_FLIPS(P, O, tt_move);
 #endif
-        best = -EGF(eg_deep)(ai, O ^ f, P ^ f ^ bit, -beta, -alpha, n - 1, 0, NULL);
+        const eg_from hf = {&st, f, tt_move}; /* where the ProbCut test set st up */
+        best = -EGF(eg_deep)(ai, O ^ f, P ^ f ^ bit, -beta, -alpha, n - 1, 0, NULL,
+                             st_ready ? &hf : NULL);
         if (ai->aborted) return alpha;
         bm = tt_move;
         moves &= ~bit;
@@ -662,10 +679,6 @@ static int EGF(eg_deep)(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha, in
     }
 #endif
 
-#if EG_EVAL_INCR > 0
-    rv_pat_state st; /* this node's pattern state, set up at the first evaluation */
-    int st_ready = 0;
-#endif
     uint64_t E = ~(P | O);
     const unsigned parity = EGF(parity_of)(E);
     uint64_t odd = PARITY_MASK[parity];
@@ -699,7 +712,8 @@ static int EGF(eg_deep)(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha, in
             continue;
         }
         uint64_t np = O ^ f, no = P ^ f ^ (1ULL << x), rep;
-        int key = EGF(move_key)(P, O, E, odd, x, f, n, &rep);
+        int own;
+        int key = EGF(move_key)(P, O, E, odd, x, f, n, &rep, &own);
         /* Far from the end, the fitted evaluation of the position after the
          * move (the opponent's view: low is good for us) sorts better still
          * (the hand-weighted one does not pay for itself). */
@@ -713,7 +727,7 @@ static int EGF(eg_deep)(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha, in
                  * rv_ai_eval (FFO #55 keys ten-odd children a node at 14
                  * empties), and the shallow search starts from it. */
                 if (!st_ready) {
-                    EG_PAT_INIT(&st, P, O);
+                    EGF(node_state)(&st, P, O, from);
                     st_ready = 1;
                 }
                 rv_pat_state cs;
@@ -721,7 +735,8 @@ static int EGF(eg_deep)(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha, in
                 if (n >= EG_SHALLOW_MIN)
                     v = EGF(mid_root)(ai, &cs, np, no, -30000, sort_hi, EG_SHALLOW_DEPTH(n));
                 else
-                    v = rv_ai_pattern_centi(EG_PAT_EVAL(ai->pat_w, &cs, np, no, bit_count(rep)));
+                    v = rv_ai_pattern_centi(
+                        EG_PAT_EVAL(ai->pat_w, &cs, np, no, bit_count(rep), own));
             } else {
 #else
             if (n >= EG_SHALLOW_MIN) {
@@ -740,12 +755,14 @@ static int EGF(eg_deep)(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha, in
         uint64_t f = mv[i].flips, bit = 1ULL << mv[i].sq;
         uint64_t np = O ^ f, no = P ^ f ^ bit;
         unsigned cp = parity ^ QUAD_BIT(mv[i].sq);
+        /* the child's state from this node's, where it has one */
+        const eg_from cf = {&st, f, mv[i].sq}, *fr = st_ready ? &cf : NULL;
         int v;
         if (i == 0 && best == -65) {
-            v = -EGF(eg_child)(ai, np, no, -beta, -alpha, n - 1, cp);
+            v = -EGF(eg_child)(ai, np, no, -beta, -alpha, n - 1, cp, fr);
         } else {
-            v = -EGF(eg_child)(ai, np, no, -alpha - 1, -alpha, n - 1, cp);
-            if (v > alpha && v < beta) v = -EGF(eg_child)(ai, np, no, -beta, -alpha, n - 1, cp);
+            v = -EGF(eg_child)(ai, np, no, -alpha - 1, -alpha, n - 1, cp, fr);
+            if (v > alpha && v < beta) v = -EGF(eg_child)(ai, np, no, -beta, -alpha, n - 1, cp, fr);
         }
         if (ai->aborted) return alpha;
         if (v > best) {
@@ -774,7 +791,7 @@ done:
 static int EGF(eg_root)(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha, int beta, int *best) {
     int n = bit_count(~(P | O));
     int bm = RV_REVERSI_AI_NONE;
-    int v = EGF(eg_deep)(ai, P, O, alpha, beta, n, 0, &bm);
+    int v = EGF(eg_deep)(ai, P, O, alpha, beta, n, 0, &bm, NULL);
     *best = bm;
     return v;
 }

@@ -110,7 +110,7 @@ void rv_pat_state_init_bmi2(rv_pat_state *s, uint64_t P, uint64_t O) {
 #endif
 
 /* The sum of the weights of the state s of (P, O). */
-#define PAT_EVAL_STATE(w, s, P, O, MOB, MOVES)                                                         \
+#define PAT_EVAL_STATE(w, s, P, O, MOB, OMOB, MOVES)                                                         \
     do {                                                                                          \
         int e_ = bit_count(~((P) | (O)));                                                         \
         uint32_t base_ = (uint32_t)rv_pat_stage(e_) * rv_pat_offset[RV_PAT_GROUPS];               \
@@ -120,15 +120,15 @@ void rv_pat_state_init_bmi2(rv_pat_state *s, uint64_t P, uint64_t O) {
         v_ += rv_pat_weight((w), base_ + rv_pat_offset[RV_PAT_TYPES] +                                 \
                             (uint32_t)((MOB) >= 0 ? mob_count(MOB) : mob_index(MOVES(P, O)))); \
         v_ += rv_pat_weight((w), base_ + rv_pat_offset[RV_PAT_TYPES + 1] +                             \
-                            (uint32_t)mob_index(MOVES(O, P)));                                    \
+                            (uint32_t)((OMOB) >= 0 ? mob_count(OMOB) : mob_index(MOVES(O, P)))); \
         v_ += rv_pat_weight((w), base_ + rv_pat_offset[RV_PAT_TYPES + 2] +                             \
                             (uint32_t)(e_ - 4 * rv_pat_stage(e_)));                               \
         return v_;                                                                                \
     } while (0)
 
 int rv_pat_eval_state(const unsigned char *w, const rv_pat_state *s, uint64_t P, uint64_t O,
-                      int mob) {
-    PAT_EVAL_STATE(w, s, P, O, mob, rv_reversi_moves_bb);
+                      int mob, int omob) {
+    PAT_EVAL_STATE(w, s, P, O, mob, omob, rv_reversi_moves_bb);
 }
 
 #ifdef PAT_HAVE_BMI2
@@ -145,7 +145,7 @@ static RV_TARGET_AVX2 inline __m256i gather8(const unsigned char *wb, const uint
 }
 
 RV_TARGET_AVX2 int rv_pat_eval_state_bmi2(const unsigned char *w, const rv_pat_state *s, uint64_t P,
-                                          uint64_t O, int mob) {
+                                          uint64_t O, int mob, int omob) {
     int e = bit_count(~(P | O));
     uint32_t base = (uint32_t)rv_pat_stage(e) * rv_pat_offset[RV_PAT_GROUPS];
     const unsigned char *wb = w + 2 * (size_t)base;
@@ -170,7 +170,7 @@ RV_TARGET_AVX2 int rv_pat_eval_state_bmi2(const unsigned char *w, const rv_pat_s
     x = _mm_add_epi32(x, _mm_shuffle_epi32(x, 1));
     int v = _mm_cvtsi128_si32(x);
     uint32_t mp = (uint32_t)(mob >= 0 ? mob_count(mob) : mob_index(rv_reversi_moves_avx2(P, O)));
-    uint32_t mo = (uint32_t)mob_index(rv_reversi_moves_avx2(O, P));
+    uint32_t mo = (uint32_t)(omob >= 0 ? mob_count(omob) : mob_index(rv_reversi_moves_avx2(O, P)));
     v += rv_pat_weight(w, base + rv_pat_offset[RV_PAT_TYPES] + mp);
     v += rv_pat_weight(w, base + rv_pat_offset[RV_PAT_TYPES + 1] + mo);
     v += rv_pat_weight(w, base + rv_pat_offset[RV_PAT_TYPES + 2] + (uint32_t)(e - 4 * rv_pat_stage(e)));
@@ -178,8 +178,8 @@ RV_TARGET_AVX2 int rv_pat_eval_state_bmi2(const unsigned char *w, const rv_pat_s
 }
 #else
 int rv_pat_eval_state_bmi2(const unsigned char *w, const rv_pat_state *s, uint64_t P, uint64_t O,
-                           int mob) {
-    return rv_pat_eval_state(w, s, P, O, mob);
+                           int mob, int omob) {
+    return rv_pat_eval_state(w, s, P, O, mob, omob);
 }
 #endif
 

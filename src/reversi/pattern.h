@@ -174,13 +174,14 @@ static inline void rv_pat_state_pass(const rv_pat_state *s, rv_pat_state *out) {
 /* The pattern evaluation with the weights w of (P, O), whose state is s, in
  * 1/RV_PAT_SCALE discs for P to move (the same value as rv_pat_eval(w, P, O));
  * mob is P's number of legal moves when the caller has counted them (the
- * search orders moves by it), else -1. */
+ * search orders moves by it), else -1; omob the same for O's (the exact
+ * solver's ordering keys count both). */
 int rv_pat_eval_state(const unsigned char *w, const rv_pat_state *s, uint64_t P, uint64_t O,
-                      int mob);
+                      int mob, int omob);
 /* The same with AVX2 (the weights read by vector gathers) and BMI2: only on
  * CPUs that have them (rv_reversi_simd_best() is not RV_REVERSI_SIMD_PLAIN). */
 int rv_pat_eval_state_bmi2(const unsigned char *w, const rv_pat_state *s, uint64_t P, uint64_t O,
-                           int mob);
+                           int mob, int omob);
 
 /* The pattern evaluation with the weights w of (P, O) in 1/RV_PAT_SCALE discs
  * for P to move. */

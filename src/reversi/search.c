@@ -90,8 +90,8 @@ static inline int eval_mob(const rv_reversi_ai *ai, const rv_pat_state *st, uint
                            int mob) {
     if (ai->eval_kind != RV_REVERSI_EVAL_PATTERN) return rv_ai_eval(ai, P, O);
     return rv_ai_pattern_centi(ai->simd != RV_REVERSI_SIMD_PLAIN
-                                   ? rv_pat_eval_state_bmi2(ai->pat_w, st, P, O, mob)
-                                   : rv_pat_eval_state(ai->pat_w, st, P, O, mob));
+                                   ? rv_pat_eval_state_bmi2(ai->pat_w, st, P, O, mob, -1)
+                                   : rv_pat_eval_state(ai->pat_w, st, P, O, mob, -1));
 }
 
 #define MIDF(name) name
