@@ -1,7 +1,7 @@
 /*
  * The Gomoku engine's incremental board (src/gomoku/pattern.c): after any sequence
  * of gb_play / gb_undo, every derived field (line masks, keys and patterns, point values
- * and threat levels, counts, sums, hash) equals a fresh gb_load of the same
+ * and threat levels, counts, sums, hash, the stones' box) equals a fresh gb_load of the same
  * position. gb_undo restores from an undo log for the first GB_LOG_PLIES moves
  * after a load and recomputes after that; the games here go past that limit on a
  * 19x19 board, so both ways are checked, with takebacks in the middle.
@@ -10,7 +10,8 @@
  * its stones alone, not through gb_load: the line masks from the cells, every empty
  * point's patterns looked up from its windows (and the keys the board keeps against
  * them), its combo, threat level and values from those, the sums and counts added up
- * over the board, near[] counted, the hash from the keys; and, under Renju, the
+ * over the board, near[] counted, the hash from the keys, the box from the stones' rows
+ * and columns; and, under Renju, the
  * forbidden verdicts through the lazily kept mirror (gb_forbidden) against the game's
  * own. Every rule, boards of 15 and 20.
  */
@@ -50,7 +51,8 @@ static int same_board(const gboard *a, const gboard *b) {
     return diff_points(a, b) == 0 && memcmp(a->line, b->line, sizeof a->line) == 0 &&
            a->hash == b->hash && a->stm == b->stm &&
            a->nempty == b->nempty && memcmp(a->cnt, b->cnt, sizeof a->cnt) == 0 &&
-           memcmp(a->etot, b->etot, sizeof a->etot) == 0;
+           memcmp(a->etot, b->etot, sizeof a->etot) == 0 &&
+           memcmp(&a->box[a->nstones], &b->box[b->nstones], sizeof(gb_box)) == 0;
 }
 
 static void test_play_undo(rv_gomoku_rule rule) {
@@ -106,6 +108,7 @@ static int scratch_diff(const gboard *b) {
     int bad = 0, nempty = 0, cnt[2][TL_N] = {{0}};
     int64_t etot[2][2] = {{0}};
     uint64_t hash = 0;
+    int bx0 = GB_STRIDE, bx1 = -1, by0 = GB_STRIDE, by1 = -1; /* the stones' padded rectangle */
     for (int p = 0; p < GB_CELLS; p++) {
         int x = gb_x(p), y = gb_y(p);
         int on = x >= 0 && y >= 0 && x < b->w && y < b->h;
@@ -118,6 +121,11 @@ static int scratch_diff(const gboard *b) {
                        (k == layer);
         if (!on) continue;
         if (b->cell[p]) {
+            int px = x + GB_PAD, py = y + GB_PAD;
+            if (px < bx0) bx0 = px;
+            if (px > bx1) bx1 = px;
+            if (py < by0) by0 = py;
+            if (py > by1) by1 = py;
             hash ^= t->zob[b->cell[p] - 1][p];
             bad += b->combo[0][p] != GB_COMBO_NONE || b->combo[1][p] != GB_COMBO_NONE;
             continue;
@@ -154,6 +162,11 @@ static int scratch_diff(const gboard *b) {
     }
     if (b->stm == RV_WHITE) hash = ~hash;
     bad += b->nempty != nempty || b->hash != hash;
+    const gb_box *k = &b->box[b->nstones];
+    if (bx1 < 0)
+        bad += k->x1 >= k->x0 || k->y1 >= k->y0; /* no stone: an empty box */
+    else
+        bad += k->x0 != bx0 || k->x1 != bx1 || k->y0 != by0 || k->y1 != by1;
     for (int c = 0; c < 2; c++) {
         for (int l = 0; l < TL_N; l++) bad += b->cnt[c][l] != cnt[c][l];
         for (int r = 0; r < 2; r++) bad += b->etot[c][r] != etot[c][r];

@@ -366,6 +366,14 @@ static void add_near(gboard *b, int p, int delta) {
 #endif
 }
 
+/* *to: the box from (the box before) and the stone at p (branch-free: an empty box's x0, y0
+   are above and x1, y1 below any stone's) */
+static inline void box_grow(gb_box *to, const gb_box *from, int p) {
+    int x = p % GB_STRIDE, y = p / GB_STRIDE;
+    to->x0 = (uint8_t)(from->x0 < x ? from->x0 : x), to->x1 = (uint8_t)(from->x1 > x ? from->x1 : x);
+    to->y0 = (uint8_t)(from->y0 < y ? from->y0 : y), to->y1 = (uint8_t)(from->y1 > y ? from->y1 : y);
+}
+
 void gb_load(gboard *b, const gb_tables *t, const rv_gomoku *g) {
     b->t = t;
     b->w = rv_gomoku_width(g);
@@ -376,6 +384,7 @@ void gb_load(gboard *b, const gb_tables *t, const rv_gomoku *g) {
     b->nstones = 0;
     b->mirrored = b->nmirror = 0;
     b->hash = 0;
+    b->box[0] = (gb_box){UINT8_MAX, 0, UINT8_MAX, 0};
     memset(b->cell, 3, sizeof b->cell);
     memset(b->tl, 0, sizeof b->tl);
     memset(b->etot, 0, sizeof b->etot);
@@ -417,6 +426,7 @@ void gb_load(gboard *b, const gb_tables *t, const rv_gomoku *g) {
             flip_lines(b, p, c, 1);
             update_patterns(b, p);
             add_near(b, p, 1);
+            box_grow(&b->box[0], &b->box[0], p);
         }
     if (b->stm == RV_WHITE) b->hash = ~b->hash;
 }
@@ -427,6 +437,7 @@ void gb_play(gboard *b, int p) {
     gb_sums s; /* the sums, in a local until the end */
     sums_get(b, &s);
     b->stack[b->nstones++] = (uint16_t)p;
+    box_grow(&b->box[ply + 1], &b->box[ply], p);
     gb_saved *log = NULL;
     if (ply < GB_LOG_PLIES) {
         log = b->log[ply];

@@ -218,6 +218,12 @@ typedef struct gb_sums {
     int cnt[2][TL_N];
 } gb_sums;
 
+/* The rectangle holding the stones in padded columns x0..x1 and rows y0..y1 (p % GB_STRIDE,
+   p / GB_STRIDE; x1 < x0 when there is no stone) */
+typedef struct gb_box {
+    uint8_t x0, x1, y0, y1;
+} gb_box;
+
 #define GB_KEY_PAD 16 /* see gboard's key */
 typedef struct gboard {
     const gb_tables *t;
@@ -243,6 +249,7 @@ typedef struct gboard {
     int cnt[2][TL_N];           /* number of empty points at each threat level */
     uint8_t near[GB_CELLS];     /* stones within 2 points (5x5 square around) */
     uint16_t stack[RV_GOMOKU_MAX_POINTS];
+    gb_box box[RV_GOMOKU_MAX_POINTS + 1]; /* [n]: of the loaded stones and stack[0..n) */
     uint8_t nlog[GB_LOG_PLIES];                    /* entries logged by each move */
     gb_saved log[GB_LOG_PLIES][GB_LOG_PER_PLY]; /* the points' state before each move */
     gb_sums sums[GB_LOG_PLIES];                    /* the sums before each move */

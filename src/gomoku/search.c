@@ -112,30 +112,6 @@ static inline int scorer_score(const move_scorer *s, int p) {
 
 #define MAX_THREATS 24 /* threat points gsearch_defences checks; more: the old rule */
 
-void gsearch_box_of(const gboard *b, gsearch_box *r) {
-    /* the rows that hold a stone, and (their masks together) the columns */
-    uint64_t cols = 0;
-    int y0 = -1, y1 = -1;
-    for (int y = 0; y < b->h; y++) {
-        int l = gb_line_of(gb_index(0, y), 0);
-        uint64_t row = b->line[0][0][l] | b->line[1][0][l];
-        if (!row) continue;
-        cols |= row;
-        if (y0 < 0) y0 = y;
-        y1 = y;
-    }
-    if (y0 < 0) {
-        r->x0 = r->y0 = 0, r->x1 = r->y1 = -1;
-        return;
-    }
-    /* bit x + GB_PAD of a row is the point at column x (gb_line_pos) */
-    int x0 = __builtin_ctzll(cols) - GB_PAD, x1 = 63 - __builtin_clzll(cols) - GB_PAD;
-    r->x0 = x0 - 4 > 0 ? x0 - 4 : 0;
-    r->x1 = x1 + 4 < b->w - 1 ? x1 + 4 : b->w - 1;
-    r->y0 = y0 - 4 > 0 ? y0 - 4 : 0;
-    r->y1 = y1 + 4 < b->h - 1 ? y1 + 4 : b->h - 1;
-}
-
 #if GSEARCH_SSE2
 /* Bit i set when the point p + i is empty and colour index ci's threat level there is in
    lo..hi (levels are 0..TL_N - 1, so signed byte compares serve). Reads 16 cells and

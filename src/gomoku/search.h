@@ -131,13 +131,23 @@ int gsearch_defences(const gboard *b, int *out, int max);
  * x0, on an empty board). A point outside it has no stone within 4 points on any line, so
  * none of its line patterns is a three or more (a three's and a four's stones lie within
  * 4 points of the point played), it is not near a stone and its threat levels are
- * TL_NONE: the candidate and threat scans need not look there. Read from the lines' bit
- * masks (15 rows).
+ * TL_NONE: the candidate and threat scans need not look there. Kept by gb_play for
+ * each move (gboard's box).
  */
 typedef struct gsearch_box {
     int x0, x1, y0, y1;
 } gsearch_box;
-void gsearch_box_of(const gboard *b, gsearch_box *r);
+static inline void gsearch_box_of(const gboard *b, gsearch_box *r) {
+    const gb_box *k = &b->box[b->nstones]; /* the stones' (padded) */
+    if (k->x1 < k->x0) {
+        r->x0 = r->y0 = 0, r->x1 = r->y1 = -1;
+        return;
+    }
+    int x0 = k->x0 - GB_PAD - 4, x1 = k->x1 - GB_PAD + 4;
+    int y0 = k->y0 - GB_PAD - 4, y1 = k->y1 - GB_PAD + 4;
+    r->x0 = x0 > 0 ? x0 : 0, r->x1 = x1 < b->w - 1 ? x1 : b->w - 1;
+    r->y0 = y0 > 0 ? y0 : 0, r->y1 = y1 < b->h - 1 ? y1 : b->h - 1;
+}
 
 /* gb_makes_four for colour c at the empty point p, from the threat level where that is
    exact (a four, four-three, open four or five level is a four: every rule but Renju's
