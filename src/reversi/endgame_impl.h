@@ -502,7 +502,7 @@ static inline __attribute__((always_inline)) int EGF(move_key)(uint64_t P, uint6
 }
 
 static int EGF(eg_deep)(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha, int beta, int n,
-                        int passed, int *best_move, const eg_from *from);
+                        int passed, unsigned parity, int *best_move, const eg_from *from);
 
 /* The pattern state of (P, O), the node reached by from (NULL: none). */
 static inline void EGF(node_state)(rv_pat_state *st, uint64_t P, uint64_t O, const eg_from *from) {
@@ -537,15 +537,17 @@ static inline int EGF(eg_child)(rv_reversi_ai *ai, uint64_t P, uint64_t O, int a
     /* The common case (a child of 7 empties) straight to its copy. */
     if (n == EG_SMALL) return EGF(small_at)(ai, P, O, alpha, beta, EG_SMALL, 0, parity);
     if (n < EG_SMALL) return EGF(eg_small)(ai, P, O, alpha, beta, n, 0, parity);
-    return EGF(eg_deep)(ai, P, O, alpha, beta, n, 0, NULL, from);
+    return EGF(eg_deep)(ai, P, O, alpha, beta, n, 0, parity, NULL, from);
 }
 
-/* from: the node's way from its parent when the parent has its pattern
+/* parity: the node's parity word (as in small_classes), kept by the caller
+ * from its own (flipped at the move's quadrant), not counted again here;
+ * from: the node's way from its parent when the parent has its pattern
  * state (the node's own state from it), else NULL. */
 static int EGF(eg_deep)(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha, int beta, int n,
-                   int passed, int *best_move, const eg_from *from) {
+                   int passed, unsigned parity, int *best_move, const eg_from *from) {
     if (n <= EG_SMALL && !best_move)
-        return EGF(eg_small)(ai, P, O, alpha, beta, n, passed, EGF(parity_of)(~(P | O)));
+        return EGF(eg_small)(ai, P, O, alpha, beta, n, passed, parity);
     ai->nodes++;
     if (n >= EG_TT_MIN) tt_prefetch(&ai->tt, P, O);
     if (EGF(should_poll)(ai)) return alpha;
@@ -566,7 +568,7 @@ static int EGF(eg_deep)(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha, in
             return final_score(P, O);
         }
         if (best_move) *best_move = RV_REVERSI_PASS;
-        return -EGF(eg_deep)(ai, O, P, -beta, -alpha, n, 1, NULL, NULL);
+        return -EGF(eg_deep)(ai, O, P, -beta, -alpha, n, 1, parity, NULL, NULL);
     }
 
     eg_move mv[32];
@@ -584,7 +586,7 @@ static int EGF(eg_deep)(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha, in
          * search): computed here too, while the node's own bucket (and the
          * children's) are still on their way. */
         if (n < EG_EVAL_MIN) {
-            uint64_t E = ~(P | O), odd = PARITY_MASK[EGF(parity_of)(E)], rep;
+            uint64_t E = ~(P | O), odd = PARITY_MASK[parity], rep;
             int own;
             for (int i = 0; i < nm; i++)
                 mv[i].key = EGF(move_key)(P, O, E, odd, mv[i].sq, mv[i].flips, n, &rep, &own) *
@@ -627,7 +629,7 @@ static int EGF(eg_deep)(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha, in
         ai->eval_kind == RV_REVERSI_EVAL_PATTERN) {
         int im = -1;
         ai->eg_sel = EG_IID_LEVEL;
-        (void)EGF(eg_deep)(ai, P, O, alpha, beta, n, passed, &im, from);
+        (void)EGF(eg_deep)(ai, P, O, alpha, beta, n, passed, parity, &im, from);
         ai->eg_sel = 0;
         if (ai->aborted) return alpha;
         tt_move = im;
@@ -660,7 +662,8 @@ static int EGF(eg_deep)(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha, in
         f = EG_FLIPS(P, O, tt_move);
 #endif
         const eg_from hf = {&st, f, tt_move}; /* where the ProbCut test set st up */
-        best = -EGF(eg_deep)(ai, O ^ f, P ^ f ^ bit, -beta, -alpha, n - 1, 0, NULL,
+        best = -EGF(eg_deep)(ai, O ^ f, P ^ f ^ bit, -beta, -alpha, n - 1, 0,
+                             parity ^ QUAD_BIT(tt_move), NULL,
                              st_ready ? &hf : NULL);
         if (ai->aborted) return alpha;
         bm = tt_move;
@@ -680,7 +683,6 @@ static int EGF(eg_deep)(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha, in
 #endif
 
     uint64_t E = ~(P | O);
-    const unsigned parity = EGF(parity_of)(E);
     uint64_t odd = PARITY_MASK[parity];
     if (!nm) nm = EGF(gen_children)(ai, P, O, moves, mv, n > EG_TT_MIN, tt_move);
     if (n > EG_ETC_MIN) {
@@ -791,7 +793,7 @@ done:
 static int EGF(eg_root)(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha, int beta, int *best) {
     int n = bit_count(~(P | O));
     int bm = RV_REVERSI_AI_NONE;
-    int v = EGF(eg_deep)(ai, P, O, alpha, beta, n, 0, &bm, NULL);
+    int v = EGF(eg_deep)(ai, P, O, alpha, beta, n, 0, EGF(parity_of)(~(P | O)), &bm, NULL);
     *best = bm;
     return v;
 }
