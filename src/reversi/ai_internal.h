@@ -71,17 +71,26 @@ void tt_free(tt_table *t);
 void tt_clear(tt_table *t);
 void tt_store(tt_table *t, uint64_t P, uint64_t O, int kind, int depth, int lower, int upper,
               int move);
+/* tt_store with (P, O)'s index (tt_index) already known. */
+void tt_store_at(tt_table *t, uint64_t i, uint64_t P, uint64_t O, int kind, int depth, int lower,
+                 int upper, int move);
 
 static inline uint64_t tt_hash(uint64_t P, uint64_t O) {
     uint64_t h = P * 0x9E3779B97F4A7C15ULL ^ (O + 0x632BE59BD9B4E019ULL) * 0xC2B2AE3D27D4EB4FULL;
     return h ^ (h >> 29);
 }
 
-/* Finds the entry of (P, O, kind); NULL if absent.  Inline: the solver and
- * the midgame search probe at most of their nodes, and a call spilled their
- * registers around a load that usually waits for memory anyway. */
-static inline const tt_entry *tt_probe(const tt_table *t, uint64_t P, uint64_t O, int kind) {
-    uint64_t i = tt_hash(P, O) & t->mask;
+/* The index of (P, O)'s entry (its bucket's, with two ways): a node that
+ * prefetches, probes and stores its own position hashes it once. */
+static inline uint64_t tt_index(const tt_table *t, uint64_t P, uint64_t O) {
+    return tt_hash(P, O) & t->mask;
+}
+
+/* Finds the entry of (P, O, kind), i its index; NULL if absent.  Inline: the
+ * solver and the midgame search probe at most of their nodes, and a call
+ * spilled their registers around a load that usually waits for memory anyway. */
+static inline const tt_entry *tt_probe_at(const tt_table *t, uint64_t i, uint64_t P, uint64_t O,
+                                          int kind) {
 #if TT_WAYS == 2
     const tt_entry *e = &t->entries[i];
     if (e->player == P && e->opponent == O && e->kind == kind) return e;
@@ -95,14 +104,24 @@ static inline const tt_entry *tt_probe(const tt_table *t, uint64_t P, uint64_t O
     return NULL;
 }
 
-/* Starts loading the bucket of (P, O) into the cache (a probe follows).
+/* Finds the entry of (P, O, kind); NULL if absent. */
+static inline const tt_entry *tt_probe(const tt_table *t, uint64_t P, uint64_t O, int kind) {
+    return tt_probe_at(t, tt_index(t, P, O), P, O, kind);
+}
+
+/* Starts loading the bucket of index i into the cache (a probe follows).
  * always_inline: gcc 12 drops a call of a plain inline function whose only
  * effect is a prefetch. */
-static inline __attribute__((always_inline)) void tt_prefetch(const tt_table *t, uint64_t P,
-                                                              uint64_t O) {
-    const tt_entry *e = &t->entries[(tt_hash(P, O) & t->mask) & ~(uint64_t)(TT_WAYS - 1)];
+static inline __attribute__((always_inline)) void tt_prefetch_at(const tt_table *t, uint64_t i) {
+    const tt_entry *e = &t->entries[i & ~(uint64_t)(TT_WAYS - 1)];
     __builtin_prefetch(e);
     __builtin_prefetch((const char *)(e + TT_WAYS) - 1);
+}
+
+/* Starts loading the bucket of (P, O) into the cache. */
+static inline __attribute__((always_inline)) void tt_prefetch(const tt_table *t, uint64_t P,
+                                                              uint64_t O) {
+    tt_prefetch_at(t, tt_index(t, P, O));
 }
 
 /* ---------------------------------------------------------- the engine */

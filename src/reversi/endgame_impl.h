@@ -549,7 +549,9 @@ static int EGF(eg_deep)(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha, in
     if (n <= EG_SMALL && !best_move)
         return EGF(eg_small)(ai, P, O, alpha, beta, n, passed, parity);
     ai->nodes++;
-    if (n >= EG_TT_MIN) tt_prefetch(&ai->tt, P, O);
+    /* the node's table index, hashed once for its prefetch, probe and store */
+    const uint64_t ti = n >= EG_TT_MIN ? tt_index(&ai->tt, P, O) : 0;
+    if (n >= EG_TT_MIN) tt_prefetch_at(&ai->tt, ti);
     if (EGF(should_poll)(ai)) return alpha;
 
     if (EGF(stability_cutoff_possible)(alpha, n)) {
@@ -600,7 +602,7 @@ static int EGF(eg_deep)(rv_reversi_ai *ai, uint64_t P, uint64_t O, int alpha, in
     int tt_move = -1;
     const int cert = EG_CERT(ai);
     if (n >= EG_TT_MIN) {
-        const tt_entry *e = tt_probe(&ai->tt, P, O, TT_KIND_EXACT);
+        const tt_entry *e = tt_probe_at(&ai->tt, ti, P, O, TT_KIND_EXACT);
         if (e) {
             /* Bounds only from a search at least as sure as this one; the
              * move from any. */
@@ -782,7 +784,7 @@ done:
     if (n >= EG_TT_MIN) {
         int lo = best >= beta ? best : (best > alpha0 ? best : -64);
         int hi = best <= alpha0 ? best : (best >= beta ? 64 : best);
-        tt_store(&ai->tt, P, O, TT_KIND_EXACT, EG_TT_DEPTH(n, cert), lo, hi, bm);
+        tt_store_at(&ai->tt, ti, P, O, TT_KIND_EXACT, EG_TT_DEPTH(n, cert), lo, hi, bm);
     }
     if (best_move) *best_move = bm;
     return best;

@@ -53,7 +53,12 @@ void tt_clear(tt_table *t) {
  */
 void tt_store(tt_table *t, uint64_t P, uint64_t O, int kind, int depth, int lower, int upper,
               int move) {
-    uint64_t i = tt_hash(P, O) & t->mask;
+    tt_store_at(t, tt_index(t, P, O), P, O, kind, depth, lower, upper, move);
+}
+
+/* tt_store, i the index of (P, O) (tt_index). */
+void tt_store_at(tt_table *t, uint64_t i, uint64_t P, uint64_t O, int kind, int depth, int lower,
+                 int upper, int move) {
     tt_entry *e;
 #if TT_WAYS == 2
     tt_entry *a = &t->entries[i], *b = &t->entries[i ^ 1];
