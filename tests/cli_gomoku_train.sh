@@ -180,6 +180,22 @@ grep -Eq '^versus: 6 games, \+[0-9]+ =[0-9]+ -[0-9]+, score 50\.0% ' "$tmp/vs.tx
 # A fit of those games, emitted with the prior for the other rules, compiles.
 "$train" fit --rule renju --iters 5 --out "$tmp/renju.fit" "$tmp/r5-1.txt" "$tmp/r6-3.txt" 2>"$tmp/fit.log"
 [ -s "$tmp/renju.fit" ] && grep -q "held out" "$tmp/fit.log" && ok || bad "fit: $(cat "$tmp/fit.log")"
+# --blend-plies P: the blend only in the positions of fewer than P stones, the later ones'
+# target the search's score: with P = 3 no position after a three-stone opening is blended
+# (the fit of --blend 0), with 225 every one (the fit without the option); a cut inside the
+# games fits something else.
+for v in "b0 --blend 0" "p3 --blend 0.5 --blend-plies 3" "b5 --blend 0.5" \
+    "p225 --blend 0.5 --blend-plies 225" "p12 --blend 0.5 --blend-plies 12"; do
+    set -- $v
+    tag=$1
+    shift
+    "$train" fit --rule renju --iters 3 "$@" --out "$tmp/bp-$tag.fit" "$tmp/r5-1.txt" 2>/dev/null
+done
+[ -s "$tmp/bp-b0.fit" ] && cmp -s "$tmp/bp-b0.fit" "$tmp/bp-p3.fit" && ok || bad "--blend-plies 3 is not --blend 0"
+[ -s "$tmp/bp-b5.fit" ] && cmp -s "$tmp/bp-b5.fit" "$tmp/bp-p225.fit" && ok || bad "--blend-plies 225 is not the whole blend"
+! cmp -s "$tmp/bp-p12.fit" "$tmp/bp-b0.fit" && ! cmp -s "$tmp/bp-p12.fit" "$tmp/bp-b5.fit" && ok ||
+    bad "--blend-plies 12 fits the same as no blend or the whole blend"
+expect_exit 2 "$train" fit --rule renju --blend-plies 226 "$tmp/r5-1.txt"
 # --prior table:FILE is the penalty's centre and the fit's starting point: with no Newton
 # step the fit writes the prior's values back (the table just fitted as the prior here);
 # the default prior is the hand-set tables.

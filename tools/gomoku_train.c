@@ -19,9 +19,11 @@
  *       Plays evaluation E against E2 at K nodes a move (the same trees whatever the
  *       machine's load), each opening with both colours, and prints E's score.
  *
- *   rv-gomoku-train fit --rule R [--l2 X] [--blend B] [--iters N] [--prior P] [--out FILE] DATA...
+ *   rv-gomoku-train fit --rule R [--l2 X] [--blend B] [--blend-plies P] [--iters N] [--prior P]
+ *                       [--out FILE] DATA...
  *       Fits the rule's tables by regularised logistic regression of the game
- *       result (or a blend of it with the self-play search's score) on the
+ *       result (or a blend of it with the self-play search's score, with --blend-plies
+ *       only in the positions of fewer than P stones) on the
  *       evaluation's features (see fit()) and writes them as text; the penalty pulls
  *       towards the hand-set values, or with --prior fitted|table:FILE towards the
  *       built-in tables or a table's (the specs of --eval). --fit-classes C fits only
@@ -89,8 +91,8 @@ static void usage(FILE *f) {
             "                                [--openings classic|wide] [--out FILE]\n"
             "       rv-gomoku-train versus --rule R --games N --seed S --against E2 [--eval E]\n"
             "                              [--nodes K] [--openings classic|wide]\n"
-            "       rv-gomoku-train fit --rule R [--l2 X] [--role-l2 Y] [--blend B] [--iters N]\n"
-            "                           [--prior P] [--out FILE] DATA...\n"
+            "       rv-gomoku-train fit --rule R [--l2 X] [--role-l2 Y] [--blend B] [--blend-plies P]\n"
+            "                           [--iters N] [--prior P] [--out FILE] DATA...\n"
             "       rv-gomoku-train prior --rule R [--out FILE]\n"
             "       rv-gomoku-train emit --out FILE.c FREESTYLE STANDARD RENJU\n"
             "       rv-gomoku-train movefit --rule R [--l2 X] [--iters N] [--out FILE] DATA...\n"
@@ -115,7 +117,9 @@ static void usage(FILE *f) {
             "          steps (default 60); one game in 10 is held out and its log loss\n"
             "          against the results printed; writes the tables as text (default\n"
             "          R.txt).  --blend B: the target is B x result + (1 - B) x the\n"
-            "          self-play search's score as a probability (default 1).  --prior\n"
+            "          self-play search's score as a probability (default 1); --blend-plies\n"
+            "          P: only in the positions with fewer than P stones, the later ones'\n"
+            "          target the score (default 225: all).  --prior\n"
             "          hand|fitted|table:FILE: the values the penalty pulls towards and the\n"
             "          fit starts from (default hand: the hand-set ones; fitted: the built-in\n"
             "          ones; FILE: a table).  --role-l2 Y: each class's two roles are\n"
@@ -494,6 +498,7 @@ typedef struct sample {
     float yo; /* the result */
     int e;    /* the self-play search's score for the side to move */
     int hold; /* held out */
+    int ply;  /* stones on the board */
     int off, n;
 } sample;
 
@@ -547,6 +552,7 @@ static int add_position(dataset *d, const gboard *b, float y, int e, int hold) {
     s->y = s->yo = y;
     s->e = e;
     s->hold = hold;
+    s->ply = b->nstones;
     s->off = (int)d->nf;
     for (int k = 0; k < NCLS; k++) {
         if (own[k] && push_feature(d, par_cls(us, GB_TO_MOVE, k), (float)own[k])) return -1;
@@ -750,7 +756,7 @@ static void shape_order(rv_gomoku_rule rule, double *w) {
 }
 
 static int fit(rv_gomoku_rule rule, double l2, double role_l2, const char *role_classes,
-               const char *fit_classes, double blend, long iters, const char *prior, int nfiles,
+               const char *fit_classes, double blend, long blend_plies, long iters, const char *prior, int nfiles,
                char **files, const char *out) {
     int rsel = scale_selection(role_classes), fsel = fit_classes ? scale_selection(fit_classes) : 0;
     if (rsel < 0 || fsel < 0) {
@@ -832,10 +838,14 @@ static int fit(rv_gomoku_rule rule, double l2, double role_l2, const char *role_
             double q = sm->e >= RV_GOMOKU_AI_WIN_MIN    ? 1
                        : sm->e <= -RV_GOMOKU_AI_WIN_MIN ? 0
                                                         : sigmoid(se * sm->e);
-            sm->y = (float)(blend * sm->yo + (1 - blend) * q);
+            double b = sm->ply < blend_plies ? blend : 0;
+            sm->y = (float)(b * sm->yo + (1 - b) * q);
         }
-        fprintf(stderr, "fit: search score scale %.3g/point; targets %.2f result + %.2f score\n", se,
+        fprintf(stderr, "fit: search score scale %.3g/point; targets %.2f result + %.2f score", se,
                 blend, 1 - blend);
+        if (blend_plies < BOARD * BOARD)
+            fprintf(stderr, " below %ld stones, the score from there", blend_plies);
+        fputc('\n', stderr);
     }
     /* the scale of the hand-set evaluation: golden-section search on log10 s */
     double lo = -6, hi = -1;
@@ -1496,7 +1506,7 @@ int main(int argc, char **argv) {
         return 2;
     }
     rv_gomoku_rule rule = RV_RULE_FREESTYLE;
-    long games = 0, seed = -1, nodes = 4000, iters = 60;
+    long games = 0, seed = -1, nodes = 4000, iters = 60, blend_plies = BOARD * BOARD;
     double l2 = -1, role_l2 = -1, blend = 1, factor = -1; /* l2 < 0: the command's default;
                                                               role_l2 < 0: off */
     const char *rule_name = NULL, *eval = "fitted", *against = NULL, *openings = "classic",
@@ -1515,6 +1525,7 @@ int main(int argc, char **argv) {
                                {"--fit-classes", RV_CLI_STR, &fit_classes, 0, 0},
                                {"--from", RV_CLI_STR, &from, 0, 0},
                                {"--blend", RV_CLI_NUM, &blend, 0, 1},
+                               {"--blend-plies", RV_CLI_INT, &blend_plies, 0, BOARD * BOARD},
                                {"--eval", RV_CLI_STR, &eval, 0, 0},
                                {"--against", RV_CLI_STR, &against, 0, 0},
                                {"--openings", RV_CLI_STR, &openings, 0, 0},
@@ -1575,7 +1586,8 @@ int main(int argc, char **argv) {
             fprintf(stderr, "rv-gomoku-train fit: needs --rule and DATA files\n");
             return 2;
         }
-        return fit(rule, l2 >= 0 ? l2 : 20, role_l2, role_classes, fit_classes, blend, iters, prior,
+        return fit(rule, l2 >= 0 ? l2 : 20, role_l2, role_classes, fit_classes, blend, blend_plies,
+                   iters, prior,
                    nfiles, files,
                    out ? out : rule == RV_RULE_RENJU ? "renju.txt"
                            : rule == RV_RULE_STANDARD ? "standard.txt" : "freestyle.txt");
