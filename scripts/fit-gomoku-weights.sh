@@ -56,7 +56,11 @@
 #      relabelled at 20,000 nodes, onto the table of 3b with the open twos at the hand-set
 #      values, then those open twos at the hand-set values again and the strong shapes put
 #      in the order the tests ask; the commands are in BENCHMARKS.md, seventeenth and eighteenth sessions):
-#      against Rapfi at the node handicap they scored better than the tables of 3b; DEEP= keeps
+#      against Rapfi at the node handicap they scored better than the tables of 3b; since the
+#      twentieth session Renju's is that table fitted again with --blend 0.5 (half the game's
+#      result) with 2,482 of the engine's Renju games against Rapfi from random openings
+#      added (the games: PRIOR/renju-rapfi-games.txt.xz; the commands in
+#      docs/engine-gomoku.md); DEEP= keeps
 #      3c's table;
 #   4. emit: the three tables as C into src/gomoku/eval_weights.c;
 #   5. move scores: the rules listed in MOVEFIT (none by default) are fitted, a softmax of
