@@ -60,8 +60,9 @@
 #      twentieth session Renju's is that table fitted again with --blend 0.5 (half the game's
 #      result) with 2,482 of the engine's Renju games against Rapfi from random openings
 #      added (the games: PRIOR/renju-rapfi-games.txt.xz; the commands in
-#      docs/engine-gomoku.md), and since the twenty-first freestyle's the same with 3,152
-#      freestyle games (PRIOR/freestyle-rapfi-games.txt.xz) and --role-l2 100; DEEP= keeps
+#      docs/engine-gomoku.md), and since the twenty-first session freestyle's is fitted the
+#      same way with 3,152 freestyle games (PRIOR/freestyle-rapfi-games.txt.xz) and --role-l2
+#      100; DEEP= keeps
 #      3c's table;
 #   4. emit: the three tables as C into src/gomoku/eval_weights.c;
 #   5. move scores: the rules listed in MOVEFIT (none by default) are fitted, a softmax of
