@@ -328,6 +328,60 @@ static void test_full_diagonals(void) {
     CHECK(full7 > 1000 && full9 > 1000);
 }
 
+/* The stable discs by the rule itself, square by square: an own disc is
+ * safe along a line when the line is full or when, on either side, the
+ * board ends or the neighbour is an own disc already found stable; discs
+ * safe along all four lines are added until nothing changes. */
+static uint64_t ref_stable(uint64_t own, uint64_t other) {
+    static const int dir[4][2] = {{1, 0}, {0, 1}, {1, 1}, {-1, 1}};
+    uint64_t f = own | other, s = 0;
+    for (int changed = 1; changed;) {
+        changed = 0;
+        for (int x = 0; x < 64; x++) {
+            if (!((own >> x) & 1) || ((s >> x) & 1)) continue;
+            int safe = 0;
+            for (int d = 0; d < 4; d++) {
+                int ok = line_full(f, x, dir[d][0], dir[d][1]);
+                for (int sgn = -1; sgn <= 1 && !ok; sgn += 2) {
+                    int c = x % 8 + sgn * dir[d][0], r = x / 8 + sgn * dir[d][1];
+                    ok = c < 0 || c > 7 || r < 0 || r > 7 || ((s >> (r * 8 + c)) & 1);
+                }
+                safe += ok;
+            }
+            if (safe == 4) {
+                s |= 1ULL << x;
+                changed = 1;
+            }
+        }
+    }
+    return s;
+}
+
+/* The stable discs against the rule walked square by square, on random
+ * fillings from sparse to full with random owners, and in each colour. */
+static void test_stable_reference(void) {
+    rv_rng rng;
+    rv_rng_seed(&rng, 4049);
+    int edge = 0, inner = 0;
+    for (int i = 0; i < 20000; i++) {
+        int holes = (int)rv_rng_below(&rng, 24);
+        uint64_t f = ~0ULL;
+        for (int h = 0; h < holes; h++) f &= ~(1ULL << rv_rng_below(&rng, 64));
+        if (i % 8 == 0) f &= rv_rng_next(&rng) | rv_rng_next(&rng);
+        /* Owners in runs as well as scattered, so that long edge runs occur. */
+        uint64_t own = i % 2 ? rv_rng_next(&rng) : rv_rng_next(&rng) | rv_rng_next(&rng);
+        own &= f;
+        uint64_t other = f & ~own;
+        uint64_t want = ref_stable(own, other), want_o = ref_stable(other, own);
+        CHECK_EQ_U64(rv_ai_stable(own, other), want);
+        CHECK_EQ_U64(rv_ai_stable(other, own), want_o);
+        edge += (want & BB_BORDER & ~BB_CORNERS) != 0;
+        inner += (want & ~BB_BORDER) != 0;
+    }
+    /* The cases did exercise edge runs and discs inside the board. */
+    CHECK(edge > 2000 && inner > 500);
+}
+
 /* A position (disjoint random boards) whose bucket is the one starting at
  * entry b of t. */
 static void tt_pos_in_bucket(const tt_table *t, rv_rng *rng, uint64_t b, uint64_t *P,
@@ -394,6 +448,7 @@ int main(void) {
     test_hand_cases();
     test_stable();
     test_full_diagonals();
+    test_stable_reference();
     test_paths_same_tree();
     for (size_t i = 0; i < sizeof PATHS / sizeof *PATHS; i++) {
         if (!path_available(PATHS[i])) continue;
