@@ -71,39 +71,29 @@ static inline uint64_t full_diag9(uint64_t f) {
     return full_diag(f, 9, BB_RANK_8 | BB_FILE_H, BB_RANK_1 | BB_FILE_A);
 }
 
+/* x shifted by s squares: left for s > 0, right for s < 0. */
+static inline uint64_t shift_by(uint64_t x, int s) { return s > 0 ? x << s : x >> -s; }
+
+/* The squares of p joined to g along direction s through p: g filled into p
+ * by shifts of s, 2s and 4s; p must leave out the squares a shift would wrap
+ * onto.  Inlined with s constant, the shifts fold to constants. */
+static inline uint64_t fill_run(uint64_t g, uint64_t p, int s) {
+    g |= p & shift_by(g, s);
+    p &= shift_by(p, s);
+    g |= p & shift_by(g, 2 * s);
+    p &= shift_by(p, 2 * s);
+    return g | (p & shift_by(g, 4 * s));
+}
+
 /* The own discs on the border joined to an own corner along the border by
- * own discs (fills from the corners through own discs, three doubling steps
- * each way).  Each is safe along the border by its neighbour towards the
+ * own discs.  Each is safe along the border by its neighbour towards the
  * corner and along the other lines by the edge, so all are in the least
  * fixpoint of stable_discs. */
 static inline uint64_t edge_runs(uint64_t own) {
     uint64_t c = own & BB_CORNERS;
     uint64_t ph = own & (BB_RANK_1 | BB_RANK_8), pv = own & (BB_FILE_A | BB_FILE_H);
-    uint64_t e = c, pe = ph & ~BB_FILE_A;
-    e |= pe & (e << 1);
-    pe &= pe << 1;
-    e |= pe & (e << 2);
-    pe &= pe << 2;
-    e |= pe & (e << 4);
-    uint64_t w = c, pw = ph & ~BB_FILE_H;
-    w |= pw & (w >> 1);
-    pw &= pw >> 1;
-    w |= pw & (w >> 2);
-    pw &= pw >> 2;
-    w |= pw & (w >> 4);
-    uint64_t n = c, pn = pv;
-    n |= pn & (n << 8);
-    pn &= pn << 8;
-    n |= pn & (n << 16);
-    pn &= pn << 16;
-    n |= pn & (n << 32);
-    uint64_t so = c, ps = pv;
-    so |= ps & (so >> 8);
-    ps &= ps >> 8;
-    so |= ps & (so >> 16);
-    ps &= ps >> 16;
-    so |= ps & (so >> 32);
-    return e | w | n | so;
+    return fill_run(c, ph & ~BB_FILE_A, 1) | fill_run(c, ph & ~BB_FILE_H, -1) | fill_run(c, pv, 8) |
+           fill_run(c, pv, -8);
 }
 
 static inline uint64_t stable_discs(uint64_t own, uint64_t other) {
