@@ -5,7 +5,7 @@
 # figure of issue 13 in BENCHMARKS.md was measured with. The test builds that commit from
 # the repository's own history (git archive, Release, no server; about a minute), or
 # takes a ready binary from RV_ROUND1_RENVERSI (RV_ROUND1_GAMES: games a rule). Both play as Gomocup brains at the
-# default level (10: depth 10, 300 ms a move) through `renversi match`, 100 games a rule
+# default level (10: 300 ms a move) through `renversi match`, 100 games a rule
 # (the 26 classical openings, colours alternating), freestyle and Renju.
 #
 # Checks: no illegal move, time loss or crash; the current default scores more than 55%.

@@ -8,7 +8,9 @@
 #include "gomoku/search.h"
 #include "renversi/core.h"
 
-/* Level table: nominal depth, time per move (ms), VCF node budget. */
+/* Level table: nominal depth, time per move (ms), VCF node budget. Levels 1-9 are held back
+   by their depth; from level 10 the depth is above what the level's time reaches (about
+   10-12 plies in 300 ms), so the clock decides and the level uses its time. */
 static const struct {
     int depth;
     int time_ms;
@@ -16,9 +18,9 @@ static const struct {
 } levels[RV_GOMOKU_AI_MAX_LEVEL + 1] = {
     {0, 0, 0},           {1, 20, 0},         {2, 40, 0},         {3, 60, 200},
     {4, 80, 1000},       {5, 100, 2000},     {6, 120, 5000},     {7, 150, 10000},
-    {8, 200, 20000},     {9, 250, 30000},    {10, 300, 50000},   {12, 500, 80000},
-    {14, 800, 100000},   {16, 1000, 150000}, {18, 1500, 200000}, {20, 2000, 300000},
-    {24, 3000, 400000},  {28, 5000, 600000}, {32, 8000, 800000}, {40, 12000, 1000000},
+    {8, 200, 20000},     {9, 250, 30000},    {16, 300, 50000},   {18, 500, 80000},
+    {20, 800, 100000},   {22, 1000, 150000}, {24, 1500, 200000}, {26, 2000, 300000},
+    {30, 3000, 400000},  {34, 5000, 600000}, {40, 8000, 800000}, {50, 12000, 1000000},
     {60, 20000, 2000000}};
 
 rv_gomoku_ai *rv_gomoku_ai_new(size_t tt_bytes) {
