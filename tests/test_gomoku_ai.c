@@ -365,6 +365,19 @@ int main(void) {
     CHECK(rv_gomoku_ai_think(ai, &g, &nl, &info) == RV_OK);
     CHECK_MSG(info.nodes < 5000 + 5000, "nodes %llu", (unsigned long long)info.nodes);
 
+    /* levels 1-9 are held back by their depth; from level 10 the level's time decides, not
+       a depth (docs/match.md): with a node limit in place of the time, level 10 goes past the
+       10 plies it once stopped at, level 5 stays at 5 */
+    setup(&g, RV_RULE_FREESTYLE, "h8 h9 i10");
+    rv_gomoku_ai_clear(ai);
+    rv_gomoku_limits l10 = {10, 0, 600000, 1000000, 0};
+    CHECK(rv_gomoku_ai_think(ai, &g, &l10, &info) == RV_OK);
+    CHECK_MSG(info.depth > 10, "level 10 with 1,000,000 nodes: depth %d", info.depth);
+    rv_gomoku_ai_clear(ai);
+    rv_gomoku_limits l5 = {5, 0, 600000, 1000000, 0};
+    CHECK(rv_gomoku_ai_think(ai, &g, &l5, &info) == RV_OK);
+    CHECK_MSG(info.depth == 5, "level 5 with 1,000,000 nodes: depth %d", info.depth);
+
     random_positions(ai);
     rv_gomoku_ai_free(ai);
 
