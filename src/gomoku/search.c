@@ -431,8 +431,25 @@ static int qsearch(rv_gomoku_ai *ai, int depth, int alpha, int beta, int ply) {
         if (best < 0 || s > best_sc) best = p, best_sc = s;
     }
     if (best < 0) return stand;
+    int lo = alpha > stand ? alpha : stand, s;
     gb_play(b, best);
-    int s = -search(ai, depth - 1, -beta, -(alpha > stand ? alpha : stand), ply + 1);
+    if (ply + 1 >= AI_MAX_PLY - 2) {
+        s = -search(ai, depth - 1, -beta, -lo, ply + 1);
+    } else {
+        /* the opponent's reply is forced: the node of the block (search's forced case) is
+           played here, without a table probe or store of its own; it counts as a node */
+        ++ai->nodes;
+        if (ply + 1 > ai->seldepth) ai->seldepth = ply + 1;
+        int pts[4], k = gb_collect_fives_through(b, c, best, pts, 4);
+        if (k >= 2 || !gb_legal(b, pts[0])) {
+            s = AI_WIN - ply - 2; /* two five points, or (Renju) only a forbidden block */
+        } else {
+            gb_play(b, pts[0]);
+            gtt_prefetch(ai, b->hash);
+            s = search(ai, depth - 1, lo, beta, ply + 2);
+            gb_undo(b);
+        }
+    }
     gb_undo(b);
     if (ai->aborted) return 0;
     return s > stand ? s : stand;
