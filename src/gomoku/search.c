@@ -53,8 +53,7 @@ int gai_should_stop(rv_gomoku_ai *ai) {
     /* think_no 0: a search no think numbered (rv_gomoku_vcf's own engine) */
     if (ai->think_no && atomic_load_explicit(&ai->stop_upto, memory_order_relaxed) >= ai->think_no)
         return 1;
-    if (ai->budget_nodes && (double)ai->nodes >= ai->stop_frac * (double)ai->budget_nodes)
-        return 1;
+    if (ai->budget_nodes && (double)ai->nodes >= ai->stop_frac * (double)ai->budget_nodes) return 1;
     if (ai->budget_s > 0) {
         double now = rv_clock_seconds();
         if (now - ai->last_poll > ai->late_s) ai->late_s = now - ai->last_poll;
@@ -367,12 +366,13 @@ static int gen_moves(rv_gomoku_ai *ai, gboard *b, int *mv, int width, int *nansw
             for (int k = 0; k < w; k += 16) {
                 int q = p0 + k;
                 const __m128i zero = _mm_setzero_si128();
-                __m128i any = _mm_or_si128(
-                    _mm_loadu_si128((const __m128i *)(b->near + q)),
-                    _mm_or_si128(_mm_loadu_si128((const __m128i *)(b->tl[0] + q)),
-                                 _mm_loadu_si128((const __m128i *)(b->tl[1] + q))));
-                __m128i ok = _mm_andnot_si128(_mm_cmpeq_epi8(any, zero),
-                                              _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(b->cell + q)), zero));
+                __m128i any =
+                    _mm_or_si128(_mm_loadu_si128((const __m128i *)(b->near + q)),
+                                 _mm_or_si128(_mm_loadu_si128((const __m128i *)(b->tl[0] + q)),
+                                              _mm_loadu_si128((const __m128i *)(b->tl[1] + q))));
+                __m128i ok = _mm_andnot_si128(
+                    _mm_cmpeq_epi8(any, zero),
+                    _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(b->cell + q)), zero));
                 unsigned m = (unsigned)_mm_movemask_epi8(ok);
                 if (w - k < 16) m &= (1u << (w - k)) - 1;
                 for (; m; m &= m - 1) {
@@ -725,8 +725,7 @@ int gsearch_root(rv_gomoku_ai *ai, int max_depth, int *best_move, int *best_scor
             double u = gai_used(ai), du = u - u_start;
             int changed = *best_move != prev_move || *best_score < prev_score - 60;
             stable = changed ? 0 : stable + 1;
-            if (depth >= 4 && ai->ext_frac > ai->stop_frac && changed)
-                ai->stop_frac = ai->ext_frac;
+            if (depth >= 4 && ai->ext_frac > ai->stop_frac && changed) ai->stop_frac = ai->ext_frac;
             double growth = du_prev > 1e-6 ? du / du_prev : 3;
             growth = growth < 1.5 ? 1.5 : growth > 5 ? 5 : growth;
             if (ai->turn_mode && ai->soft_frac >= 1 && ai->spend_all) {
