@@ -433,11 +433,14 @@ static int qsearch(rv_gomoku_ai *ai, int depth, int alpha, int beta, int ply) {
     if (best < 0) return stand;
     int lo = alpha > stand ? alpha : stand, s;
     gb_play(b, best);
-    if (ply + 1 >= AI_MAX_PLY - 2) {
+    if (ply + 1 >= AI_MAX_PLY - 2 || !b->cnt[c - 1][TL_FIVE]) {
+        /* (a Renju black "four" whose five point would be an overline threatens nothing) */
         s = -search(ai, depth - 1, -beta, -lo, ply + 1);
     } else {
-        /* the opponent's reply is forced: the node of the block (search's forced case) is
-           played here, without a table probe or store of its own; it counts as a node */
+        /* the opponent's reply is forced (it had no five point, or this node would have been
+           forced, and every five point of ours is on a line through the four): the node of
+           the block (search's forced case) is played here, without a table probe or store of
+           its own; it counts as a node */
         ++ai->nodes;
         if (ply + 1 > ai->seldepth) ai->seldepth = ply + 1;
         int pts[4], k = gb_collect_fives_through(b, c, best, pts, 4);
