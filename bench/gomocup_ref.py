@@ -105,9 +105,8 @@ def main():
         ap.error("BRAIN, PEER, CLI and --out are needed (or --summary SGF)")
     if a.games < 1 or a.tc <= 0:
         ap.error("--games must be at least 1 and --tc above 0")
-    for what, path in (("CLI", a.cli),):
-        if not os.access(path, os.X_OK):
-            sys.exit("gomocup_ref.py: %s %s is not an executable file" % (what, path))
+    if not os.access(a.cli, os.X_OK):
+        sys.exit("gomocup_ref.py: CLI %s is not an executable file" % a.cli)
     cmd = [os.path.abspath(a.cli), "-each", "tc=0/%g" % a.tc,
            "-engine", "name=%s" % a.name, "cmd=%s" % a.brain,
            "-engine", "name=peer", "cmd=%s" % a.peer,

@@ -407,6 +407,14 @@ static int gen_moves(rv_gomoku_ai *ai, gboard *b, int *mv, int width, int *nansw
 
 static int search(rv_gomoku_ai *ai, int depth, int alpha, int beta, int ply);
 
+/* The one point where the side to move can block the five points colour c made with its
+   last stone p (c had none before, or it would have won: every one lies on a line through
+   p), or -1 when it cannot: two five points, or under Renju only a point forbidden to black. */
+static int block_point(gboard *b, int c, int p) {
+    int pts[4], k = gb_collect_fives_through(b, c, p, pts, 4);
+    return k == 1 && gb_legal(b, pts[0]) ? pts[0] : -1;
+}
+
 /* A leaf (depth 0 or below, no four of the opponent's to block: that node is forced) is
    worth its static value, or what the side to move's best-scored four gets after the block
    it forces, whichever is more: a four costs the opponent no choice, so a leaf's value sees
@@ -443,11 +451,11 @@ static int qsearch(rv_gomoku_ai *ai, int depth, int alpha, int beta, int ply) {
            its own; it counts as a node */
         ++ai->nodes;
         if (ply + 1 > ai->seldepth) ai->seldepth = ply + 1;
-        int pts[4], k = gb_collect_fives_through(b, c, best, pts, 4);
-        if (k >= 2 || !gb_legal(b, pts[0])) {
-            s = AI_WIN - ply - 2; /* two five points, or (Renju) only a forbidden block */
+        int block = block_point(b, c, best);
+        if (block < 0) {
+            s = AI_WIN - ply - 2;
         } else {
-            gb_play(b, pts[0]);
+            gb_play(b, block);
             gtt_prefetch(ai, b->hash);
             s = search(ai, depth - 1, lo, beta, ply + 2);
             gb_undo(b);
@@ -470,13 +478,9 @@ static int search(rv_gomoku_ai *ai, int depth, int alpha, int beta, int ply) {
     int mv[MAX_MOVES], n = 0, nanswers = 0, forced = 0;
     int width = depth >= 6 ? 12 : depth >= 3 ? 9 : 6;
     if (b->cnt[them][TL_FIVE]) {
-        int pts[4];
-        /* the opponent had no five point before its last move (it would have won):
-           every one lies on a line through that stone */
-        int k = gb_collect_fives_through(b, them + 1, b->stack[b->nstones - 1], pts, 4);
-        if (k >= 2) return -(AI_WIN - ply - 1);
-        if (!gb_legal(b, pts[0])) return -(AI_WIN - ply - 1); /* Renju: black can't block */
-        mv[n++] = pts[0];
+        int block = block_point(b, them + 1, b->stack[b->nstones - 1]);
+        if (block < 0) return -(AI_WIN - ply - 1);
+        mv[n++] = block;
         forced = 1;
     } else if (b->cnt[us][TL_FLEX4]) {
         int pts[8];
