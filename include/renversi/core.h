@@ -1,6 +1,6 @@
 /*
- * renversi — small shared helpers: a seeded random generator, a clock and a bounded
- * line reader. No global state: a generator is a plain struct the caller owns.
+ * renversi — small shared helpers: a seeded random generator, a clock, big tables and a
+ * bounded line reader. No global state: a generator is a plain struct the caller owns.
  */
 #ifndef RENVERSI_CORE_H
 #define RENVERSI_CORE_H
@@ -26,6 +26,14 @@ uint64_t rv_rng_next(rv_rng *r);
 
 /* A uniform integer in [0, n); n must be > 0. */
 uint64_t rv_rng_below(rv_rng *r, uint64_t n);
+
+/* A zeroed table of `bytes` for random access (a transposition table): from 2 MB on,
+ * aligned to 2 MB and (on Linux) marked for transparent huge pages. NULL when out of
+ * memory or bytes is 0. Free it with rv_table_free and the same size. */
+void *rv_table_alloc(size_t bytes);
+
+/* Frees a table from rv_table_alloc of `bytes` (NULL: nothing). */
+void rv_table_free(void *table, size_t bytes);
 
 /* Monotonic wall-clock time in seconds (arbitrary origin). */
 double rv_clock_seconds(void);

@@ -41,7 +41,7 @@ rv_gomoku_ai *rv_gomoku_ai_new(size_t tt_bytes) {
 
 void rv_gomoku_ai_free(rv_gomoku_ai *ai) {
     if (!ai) return;
-    free(ai->tt);
+    gtt_free(ai);
     free(ai->memo);
     free(ai);
 }

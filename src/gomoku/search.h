@@ -68,9 +68,11 @@ struct rv_gomoku_ai {
     uint8_t nulled[AI_MAX_PLY + 1]; /* the node at this ply follows a null move */
 };
 
-/* Transposition table (tt.c). gtt_clear empties it in O(1) by starting a new generation
-   (a full wipe once every 255), so a new game never waits for hundreds of MB to be zeroed. */
+/* Transposition table (tt.c), in rv_table_alloc's memory (huge pages). gtt_clear empties
+   it in O(1) by starting a new generation (a full wipe once every 255), so a new game never
+   waits for hundreds of MB to be zeroed. */
 int gtt_alloc(rv_gomoku_ai *ai, size_t bytes);
+void gtt_free(rv_gomoku_ai *ai);
 void gtt_clear(rv_gomoku_ai *ai);
 const tt_entry *gtt_probe(const rv_gomoku_ai *ai, uint64_t key);
 void gtt_store(rv_gomoku_ai *ai, uint64_t key, int depth, int flag, int score, int move);

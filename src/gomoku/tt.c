@@ -1,19 +1,24 @@
 /* Transposition table of the Gomoku engine: one entry per bucket, depth-preferred. */
-#include <stdlib.h>
 #include <string.h>
 
 #include "gomoku/search.h"
+#include "renversi/core.h"
 
 int gtt_alloc(rv_gomoku_ai *ai, size_t bytes) {
     size_t n = 4096;
     while (n * 2 * sizeof(tt_entry) <= bytes) n *= 2;
-    tt_entry *t = calloc(n, sizeof *t);
+    tt_entry *t = rv_table_alloc(n * sizeof *t);
     if (!t) return -1;
-    free(ai->tt);
+    gtt_free(ai);
     ai->tt = t;
     ai->tt_mask = n - 1;
     ai->tt_gen = 1;
     return 0;
+}
+
+void gtt_free(rv_gomoku_ai *ai) {
+    if (ai->tt) rv_table_free(ai->tt, (ai->tt_mask + 1) * sizeof *ai->tt);
+    ai->tt = NULL;
 }
 
 void gtt_clear(rv_gomoku_ai *ai) {

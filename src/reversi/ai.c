@@ -11,44 +11,42 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#if defined(__linux__)
-#include <sys/mman.h>
-#endif
 
 #define AI_DEFAULT_TT_BYTES ((size_t)64 << 20)
-#define AI_HUGE_PAGE ((size_t)2 << 20)
-
-/*
- * A copy of the pattern weights (bytes of them at src) on memory aligned to
- * 2 MB and marked for transparent huge pages, or NULL (out of memory, or not
- * Linux: then the search reads the weights where they are).  An evaluation
- * reads 46 weights scattered over its stage's 330 KB; with 4 KB pages those
- * reads also missed the TLB (BENCHMARKS.md, "Othello midgame search",
- * thirteenth session).
- */
-static unsigned char *weights_copy(const unsigned char *src, size_t bytes) {
-#if defined(__linux__) && defined(MADV_HUGEPAGE)
-    size_t alloc = (bytes + AI_HUGE_PAGE - 1) / AI_HUGE_PAGE * AI_HUGE_PAGE;
-    void *mem = NULL;
-    if (posix_memalign(&mem, AI_HUGE_PAGE, alloc) != 0) return NULL;
-    (void)madvise(mem, alloc, MADV_HUGEPAGE); /* only a hint */
-    memcpy(mem, src, bytes);
-    return mem;
-#else
-    (void)src;
-    (void)bytes;
-    return NULL;
-#endif
-}
 
 /* The bytes of a whole weight table. */
 static size_t weights_bytes(void) {
     return (size_t)rv_pat_offset[RV_PAT_GROUPS] * RV_PAT_STAGES * 2;
 }
 
+/* The size of an engine's own copy of the weights: whole 2 MB pages (rv_table_alloc puts
+ * it on huge pages). */
+static size_t weights_alloc_bytes(void) {
+    const size_t page = (size_t)2 << 20;
+    return (weights_bytes() + page - 1) / page * page;
+}
+
+/*
+ * A copy of the pattern weights (bytes of them at src) in rv_table_alloc's memory (on
+ * Linux on huge pages), or NULL when out of memory. An evaluation reads 46 weights
+ * scattered over its stage's 330 KB; with 4 KB pages those reads also missed the TLB
+ * (BENCHMARKS.md, "Othello midgame search", thirteenth session).
+ */
+static unsigned char *weights_copy(const unsigned char *src, size_t bytes) {
+    unsigned char *mem = rv_table_alloc(weights_alloc_bytes());
+    if (mem) memcpy(mem, src, bytes);
+    return mem;
+}
+
+/* Frees the engine's own copy of the weights. */
+static void weights_free(rv_reversi_ai *ai) {
+    rv_table_free(ai->pat_own, weights_alloc_bytes());
+    ai->pat_own = NULL;
+}
+
 /* The built-in weights, copied where weights_copy() can. */
 static void weights_builtin(rv_reversi_ai *ai) {
-    free(ai->pat_own);
+    weights_free(ai);
     ai->pat_own = weights_copy(rv_pat_weight_bytes, weights_bytes());
     ai->pat_w = ai->pat_own ? ai->pat_own : rv_pat_weight_bytes;
 }
@@ -71,7 +69,7 @@ rv_reversi_ai *rv_reversi_ai_new(size_t tt_bytes) {
 void rv_reversi_ai_free(rv_reversi_ai *ai) {
     if (!ai) return;
     tt_free(&ai->tt);
-    free(ai->pat_own);
+    weights_free(ai);
     free(ai);
 }
 
@@ -107,12 +105,8 @@ rv_status rv_reversi_ai_set_weights(rv_reversi_ai *ai, const void *data, size_t 
         rd32(b + 16) != rv_pat_file_hash(b + RV_PAT_FILE_HEADER, bytes))
         return RV_EINVAL;
     unsigned char *w = weights_copy(b + RV_PAT_FILE_HEADER, bytes);
-    if (!w) {
-        w = malloc(bytes);
-        if (!w) return RV_ENOMEM;
-        memcpy(w, b + RV_PAT_FILE_HEADER, bytes);
-    }
-    free(ai->pat_own);
+    if (!w) return RV_ENOMEM;
+    weights_free(ai);
     ai->pat_own = w;
     ai->pat_w = w;
     return RV_OK;

@@ -4,32 +4,19 @@
  */
 #include "reversi/ai_internal.h"
 
-#include <stdlib.h>
 #include <string.h>
-#if defined(__linux__)
-#include <sys/mman.h>
-#endif
 
-#define TT_HUGE_PAGE ((size_t)2 << 20)
+#include "renversi/core.h"
 
 int tt_init(tt_table *t, size_t bytes) {
     size_t n = 1;
     if (bytes < 65536) bytes = 65536;
     while (n * 2 * sizeof(tt_entry) <= bytes) n *= 2;
-    /* A big table is aligned to 2 MB and (on Linux) marked for transparent
-     * huge pages: a probe is a random access far outside the caches, and with
-     * 4 KB pages it usually missed the TLB as well (FFO #45: about 6-10% less
-     * CPU time). A small one is only aligned to a cache line. */
-    size_t size = n * sizeof(tt_entry);
-    size_t align = size >= TT_HUGE_PAGE ? TT_HUGE_PAGE : 64;
-    size_t alloc = (size + align - 1) / align * align;
-    void *mem = NULL;
-    if (posix_memalign(&mem, align, alloc) != 0) return -1;
-#if defined(__linux__) && defined(MADV_HUGEPAGE)
-    if (align == TT_HUGE_PAGE) (void)madvise(mem, alloc, MADV_HUGEPAGE); /* only a hint */
-#endif
-    memset(mem, 0, alloc);
-    tt_entry *e = mem;
+    /* On huge pages (rv_table_alloc): a probe is a random access far outside the caches,
+     * and with 4 KB pages it usually missed the TLB as well (FFO #45: about 6-10% less CPU
+     * time). */
+    tt_entry *e = rv_table_alloc(n * sizeof(tt_entry));
+    if (!e) return -1;
     t->entries = e;
     t->mask = n - 1;
     t->date = 0;
@@ -37,7 +24,7 @@ int tt_init(tt_table *t, size_t bytes) {
 }
 
 void tt_free(tt_table *t) {
-    free(t->entries);
+    if (t->entries) rv_table_free(t->entries, (t->mask + 1) * sizeof *t->entries);
     t->entries = NULL;
 }
 
