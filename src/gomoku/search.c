@@ -674,8 +674,9 @@ int gsearch_root(rv_gomoku_ai *ai, int max_depth, int *best_move, int *best_scor
            the last think's results can finish several iterations between two polls) */
         if (depth > 1 && gai_should_stop(ai)) break;
         /* aspiration: from depth 4 the window is the last score +- ASPIRATION; a best
-           score outside it is searched again with the full window */
-        int lo = -AI_WIN - 1, hi = AI_WIN + 1, bm, bs;
+           score outside it is searched again with the failing side moved past it by twice
+           the last margin (to no bound from 2,400 on, or for a proven score) */
+        int lo = -AI_WIN - 1, hi = AI_WIN + 1, bm, bs, margin = ASPIRATION;
         if (depth >= 4 && *best_score > -RV_GOMOKU_AI_WIN_MIN && *best_score < RV_GOMOKU_AI_WIN_MIN)
             lo = *best_score - ASPIRATION, hi = *best_score + ASPIRATION;
         for (;;) {
@@ -698,11 +699,13 @@ int gsearch_root(rv_gomoku_ai *ai, int max_depth, int *best_move, int *best_scor
                 if (alpha >= beta) break;
             }
             if (ai->aborted) break;
-            if (bs <= lo && lo > -AI_WIN - 1)
-                lo = -AI_WIN - 1;
-            else if (bs >= hi && hi < AI_WIN + 1)
-                hi = AI_WIN + 1;
-            else
+            if (bs <= lo && lo > -AI_WIN - 1) {
+                margin *= 2;
+                lo = margin < 2400 && bs > -RV_GOMOKU_AI_WIN_MIN ? bs - margin : -AI_WIN - 1;
+            } else if (bs >= hi && hi < AI_WIN + 1) {
+                margin *= 2;
+                hi = margin < 2400 && bs < RV_GOMOKU_AI_WIN_MIN ? bs + margin : AI_WIN + 1;
+            } else
                 break;
         }
         if (bm >= 0 && bs > lo && (!ai->aborted || bm != 0 || depth == 1)) {
