@@ -19,28 +19,21 @@ static size_t weights_bytes(void) {
     return (size_t)rv_pat_offset[RV_PAT_GROUPS] * RV_PAT_STAGES * 2;
 }
 
-/* The size of an engine's own copy of the weights: whole 2 MB pages (rv_table_alloc puts
- * it on huge pages). */
-static size_t weights_alloc_bytes(void) {
-    const size_t page = (size_t)2 << 20;
-    return (weights_bytes() + page - 1) / page * page;
-}
-
 /*
- * A copy of the pattern weights (bytes of them at src) in rv_table_alloc's memory (on
- * Linux on huge pages), or NULL when out of memory. An evaluation reads 46 weights
+ * A copy of the pattern weights (bytes of them at src, 5 MB) in rv_table_alloc's memory
+ * (on Linux on huge pages), or NULL when out of memory. An evaluation reads 46 weights
  * scattered over its stage's 330 KB; with 4 KB pages those reads also missed the TLB
  * (BENCHMARKS.md, "Othello midgame search", thirteenth session).
  */
 static unsigned char *weights_copy(const unsigned char *src, size_t bytes) {
-    unsigned char *mem = rv_table_alloc(weights_alloc_bytes());
+    unsigned char *mem = rv_table_alloc(bytes);
     if (mem) memcpy(mem, src, bytes);
     return mem;
 }
 
 /* Frees the engine's own copy of the weights. */
 static void weights_free(rv_reversi_ai *ai) {
-    rv_table_free(ai->pat_own, weights_alloc_bytes());
+    rv_table_free(ai->pat_own, weights_bytes());
     ai->pat_own = NULL;
 }
 
