@@ -16,6 +16,7 @@
 
 static gb_tables tables;
 static gboard board;
+static int fives_seen; /* five points made by random_positions' stones */
 
 /* Sets up a position: black's and white's stones as "x,y;x,y;..."; black to move when the
    counts are equal, white when black has one more. load() puts it on the test's board. */
@@ -166,8 +167,19 @@ static void random_positions(rv_gomoku_rule rule, int size, const char *what) {
                 (board.cell[p] || (board.nstones && !board.near[p] && rv_rng_below(&rng, 8))) &&
                 ++tries < 1000);
             if (board.cell[p]) break;
+            int c = board.stm, had_five = board.cnt[c - 1][TL_FIVE] > 0;
             gb_play(&board, p);
             check_position(what, game, ply);
+            if (!had_five) {
+                /* the five points the stone made, from its lines alone: gb_collect's */
+                int a[4], e[4], na = gb_collect_fives_through(&board, c, p, a, 4),
+                                ne = gb_collect(&board, c, TL_FIVE, e, 4);
+                int same = na == ne;
+                for (int i = 0; same && i < na; i++) same = a[i] == e[i];
+                CHECK_MSG(same, "%s game %d ply %d: fives through the stone %d, all %d", what,
+                          game, ply, na, ne);
+                fives_seen += ne;
+            }
         }
     }
 }
@@ -297,5 +309,7 @@ int main(void) {
     random_positions(RV_RULE_RENJU, 15, "Renju 15x15");
     random_positions(RV_RULE_STANDARD, 20, "exact five 20x20");
     random_positions(RV_RULE_FREESTYLE, 20, "freestyle 20x20");
+    random_positions(RV_RULE_CARO, 15, "Caro 15x15");
+    CHECK_MSG(fives_seen > 100, "only %d five points made in the random games", fives_seen);
     return test_finish();
 }

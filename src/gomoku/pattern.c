@@ -566,7 +566,11 @@ int gb_collect(const gboard *b, int c, int lvl, int *out, int max) {
 
 int gb_collect_fives_through(const gboard *b, int c, int p, int *out, int max) {
     int n = 0;
-    for (int d = 0; d < 4; d++)
+    for (int d = 0; d < 4; d++) {
+        /* a five point made by p lies on a line where p made a four (gb_play keeps a
+           stone's line patterns as they were when it was played) */
+        int k4 = b->pc[c - 1][p][d];
+        if (k4 < PAT_BLOCK4 || k4 > PAT_FIVE) continue;
         for (int k = -4; k <= 4; k++) {
             int q = p + k * gb_dir[d];
             if (k == 0 || b->cell[q] != 0 || b->tl[c - 1][q] != TL_FIVE || n >= max) continue;
@@ -575,5 +579,6 @@ int gb_collect_fives_through(const gboard *b, int c, int p, int *out, int max) {
             while (j > 0 && out[j - 1] > q) out[j] = out[j - 1], j--;
             out[j] = q;
         }
+    }
     return n;
 }

@@ -355,8 +355,9 @@ int gb_tl_if_blocked(const gboard *b, int c, int q, int p);
 /* Collects the empty points where colour c has threat level >= lvl (at most max). */
 int gb_collect(const gboard *b, int c, int lvl, int *out, int max);
 
-/* gb_collect's five points of colour c, looking only along the 4 lines through p (within
-   4 points): the same answer when every such point was made by the stone at p. */
+/* gb_collect's five points of colour c, looking only along the lines through p (within 4
+   points) where p made a four: the same answer when p is the last stone gb_play placed,
+   it is c's, and c had no five point before it. */
 int gb_collect_fives_through(const gboard *b, int c, int p, int *out, int max);
 
 #endif
