@@ -116,11 +116,11 @@ static int64_t move_budget(const brain *br, int64_t *target) {
     int64_t turn = br->timeout_turn > 0 ? br->timeout_turn : 0;
     int64_t budget;
     if (turn > 0) {
-        /* the answer must arrive within timeout_turn: keep 20 ms and 2.5% for the pipes,
+        /* the answer must arrive within timeout_turn: keep 10 ms and 2% for the pipes,
            the stop poll and the scheduler (on a quiet machine the answer comes within a
            millisecond of the think's end; a loaded one's waits shorten the think itself,
            search.h's late_s; BENCHMARKS.md) */
-        int64_t margin = 20 + turn / 40;
+        int64_t margin = 10 + turn / 50;
         budget = turn - margin;
     } else
         budget = 100; /* timeout_turn 0: "play as fast as possible" */
