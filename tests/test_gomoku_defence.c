@@ -176,8 +176,8 @@ static void random_positions(rv_gomoku_rule rule, int size, const char *what) {
                                 ne = gb_collect(&board, c, TL_FIVE, e, 4);
                 int same = na == ne;
                 for (int i = 0; same && i < na; i++) same = a[i] == e[i];
-                CHECK_MSG(same, "%s game %d ply %d: fives through the stone %d, all %d", what,
-                          game, ply, na, ne);
+                CHECK_MSG(same, "%s game %d ply %d: fives through the stone %d, all %d", what, game,
+                          ply, na, ne);
                 fives_seen += ne;
             }
         }
@@ -233,8 +233,48 @@ static void leaf_fours(void) {
     rv_gomoku_ai_free(ai);
 }
 
+/* gsearch_trap_four (src/gomoku/search.h) on ai's board for the position; white to move. */
+static int trap_four(rv_gomoku_ai *ai, const char *black, const char *white) {
+    rv_gomoku g;
+    position(&g, RV_RULE_RENJU, black, white);
+    gb_tables_build(&ai->tables, RV_RULE_RENJU, 11);
+    gb_load(&ai->board, &ai->tables, &g);
+    CHECK_EQ_INT(ai->board.stm, RV_WHITE);
+    return gsearch_trap_four(ai);
+}
+
+/* Renju: a white four whose only five point is forbidden to black wins. Coordinates x,y
+   from 0; white to move in each (black has one stone more, its last listed).
+   1. Black b8 c8 d8 e8 g8 (x 1-4 and 6 on row 7) closed by white a8: f8 (5,7) would make six,
+      an overline, forbidden to black for good. White f9 f10 f11, closed by black f12: white
+      f7 (5,6) makes the four f7-f11 whose only five point is f8. A trap.
+   2. The same with black's row b8 c8 d8 g8 (no e8): f8 is no longer forbidden (f8 makes
+      b8-d8 + f8 g8, no six; a closed four at most). No trap.
+   3. Double three: black f8 g8 (row 7) and h9 h10 (column 7) make h8 (7,7) a double three;
+      white i9 j10 k11 on the diagonal, closed by black g7 and m13: white l12 (11,11) makes
+      the four i9-l12 whose only five point is h8 (white h8 makes a four blocked at l12:
+      no win). A trap.
+   4. The same with black e8 (4,7) too: h8 makes the four e8-h8 and the three h8-h10, a
+      four-three, which is allowed. No trap. */
+static void renju_trap_four(void) {
+    rv_gomoku_ai *ai = rv_gomoku_ai_new(1 << 16);
+    CHECK(ai != NULL);
+    if (!ai) return;
+    rv_gomoku g;
+    position(&g, RV_RULE_RENJU, "1,7;2,7;3,7;4,7;6,7;14,14;5,11", "0,7;5,8;5,9;5,10;0,0;0,14");
+    CHECK(rv_gomoku_forbidden(&g, 5, 7) == RV_FORBID_OVERLINE);
+    CHECK_EQ_INT(trap_four(ai, "1,7;2,7;3,7;4,7;6,7;14,14;5,11", "0,7;5,8;5,9;5,10;0,0;0,14"), 1);
+    CHECK_EQ_INT(trap_four(ai, "1,7;2,7;3,7;6,7;14,14;5,11", "0,7;5,8;5,9;5,10;0,0"), 0);
+    position(&g, RV_RULE_RENJU, "5,7;6,7;7,8;7,9;6,6;12,12", "8,8;9,9;10,10;0,0;14,0");
+    CHECK(rv_gomoku_forbidden(&g, 7, 7) == RV_FORBID_DOUBLE_THREE);
+    CHECK_EQ_INT(trap_four(ai, "5,7;6,7;7,8;7,9;6,6;12,12", "8,8;9,9;10,10;0,0;14,0"), 1);
+    CHECK_EQ_INT(trap_four(ai, "5,7;6,7;7,8;7,9;6,6;4,7;12,12", "8,8;9,9;10,10;0,0;14,0;0,14"), 0);
+    rv_gomoku_ai_free(ai);
+}
+
 int main(void) {
     leaf_fours();
+    renju_trap_four();
     /* . . . X X X . . .   (g8 h8 i8, white; black to move): an open three with room on
        both sides. White wins with f8 or j8 (open four); black stops both only by taking
        f8 or j8 itself. e8 / k8 fail: white j8 / f8 still makes an open four. */

@@ -11,7 +11,8 @@
  * and fours are 3 or fewer the node costs no depth (as the four's block). A node whose
  * list was cut to its width and lost every move searches the rest before it is lost.
  * Under Renju black's moves are filtered through rv_gomoku_forbidden (gb_legal),
- * so a white four whose only defence is forbidden wins for white by itself. At the leaves a
+ * so a white four whose only defence is forbidden wins for white by itself, and white to
+ * move with such a four to make wins as with an open four (gsearch_trap_four). At the leaves a
  * quiescence over fours (qsearch): the static value, or the side's best four and its forced
  * block, two in a row at most.
  */
@@ -466,6 +467,39 @@ static int qsearch(rv_gomoku_ai *ai, int depth, int alpha, int beta, int ply) {
     return s > stand ? s : stand;
 }
 
+int gsearch_trap_four(rv_gomoku_ai *ai) {
+    gboard *b = &ai->board;
+    if (!gsearch_four_count(b, RV_WHITE)) return 0;
+    gsearch_box r;
+    gsearch_box_of(b, &r);
+    int f[RV_GOMOKU_MAX_POINTS], nf = gsearch_fours(b, &r, RV_WHITE, f, RV_GOMOKU_MAX_POINTS);
+    for (int i = 0; i < nf; i++) {
+        int p = f[i], maybe = 0;
+        for (int d = 0; d < 4 && !maybe; d++) {
+            int k = gb_pat(b, RV_WHITE, p, d);
+            if (k < PAT_BLOCK4 || k > PAT_FIVE) continue;
+            for (int s = -4; s <= 4 && !maybe; s++) {
+                int q = p + s * gb_dir[d], n = 0;
+                if (s == 0 || b->cell[q]) continue;
+                for (int e = 0; e < 4; e++) {
+                    int kb = gb_pat(b, RV_BLACK, q, e);
+                    if (kb == PAT_OVERLINE || kb == PAT_FLEX4) n = 2;
+                    if (kb >= PAT_FLEX3) n++;
+                }
+                maybe = n >= 2;
+            }
+        }
+        if (!maybe) continue;
+        gb_play(b, p);
+        ai->nodes++;
+        int comp[4], nc = gb_collect_fives_through(b, RV_WHITE, p, comp, 4);
+        int win = nc >= 2 || (nc == 1 && !gb_legal(b, comp[0]));
+        gb_undo(b);
+        if (win) return 1;
+    }
+    return 0;
+}
+
 static int search(rv_gomoku_ai *ai, int depth, int alpha, int beta, int ply) {
     gboard *b = &ai->board;
     int us = b->stm - 1, them = 1 - us;
@@ -488,6 +522,8 @@ static int search(rv_gomoku_ai *ai, int depth, int alpha, int beta, int ply) {
         for (int i = 0; i < k; i++)
             if (gb_legal(b, pts[i])) return AI_WIN - ply - 2;
     }
+    if (!forced && b->renju && b->stm == RV_WHITE && ply < AI_MAX_PLY - 2 && gsearch_trap_four(ai))
+        return AI_WIN - ply - 2;
     if (ply >= AI_MAX_PLY - 2) return evaluate(b);
     if (!forced && depth <= 0) return qsearch(ai, depth, alpha, beta, ply);
 

@@ -188,6 +188,13 @@ int gsearch_collect(const gboard *b, int c, int lvl, int *out, int max);
    (gsearch_four_count) where that is known. Legality (Renju black) is the caller's. */
 int gsearch_fours(const gboard *b, const gsearch_box *r, int c, int *out, int max);
 
+/* Renju, white to move on ai->board and no five point on either side: 1 when white has a
+   four whose only five point is forbidden to black (black cannot block it: a win, as an
+   open four is). Only a four whose line holds an empty point where black's patterns could
+   be forbidden (gb_legal's test, on black's patterns before the four: a white stone never
+   makes them stronger) is played to find its five point (counted as a node). */
+int gsearch_trap_four(rv_gomoku_ai *ai);
+
 /* Alpha-beta iterative deepening on ai->board (search.c). */
 /* order/norder: the root moves, best first (at most 64). */
 int gsearch_root(rv_gomoku_ai *ai, int max_depth, int *best_move, int *best_score, int *depth_done,
