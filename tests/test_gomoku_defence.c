@@ -272,8 +272,99 @@ static void renju_trap_four(void) {
     rv_gomoku_ai_free(ai);
 }
 
+/* Does white hold five in a row (or more: white's overlines win under Renju) through
+   (x, y) of g? Counted stone by stone. */
+static int white_row_through(const rv_gomoku *g, int x, int y) {
+    static const int dx[4] = {1, 0, 1, 1}, dy[4] = {0, 1, 1, -1};
+    for (int d = 0; d < 4; d++) {
+        int n = 1;
+        for (int s = -1; s <= 1; s += 2)
+            for (int k = 1; rv_gomoku_at(g, x + s * k * dx[d], y + s * k * dy[d]) == RV_WHITE; k++)
+                n++;
+        if (n >= 5) return 1;
+    }
+    return 0;
+}
+
+/* gsearch_trap_four against the rules module on random Renju positions, white to move and
+   no five point on either side: a trap is a point where white's stone leaves five points
+   (made white's stone by stone and counted) of which black may legally take none
+   (rv_gomoku_forbidden), or two or more. Some traps must come up. */
+static void trap_four_random(void) {
+    rv_gomoku_ai *ai = rv_gomoku_ai_new(1 << 16);
+    CHECK(ai != NULL);
+    if (!ai) return;
+    rv_rng rng;
+    rv_rng_seed(&rng, 20261129);
+    int positions = 0, traps = 0, bad = 0;
+    for (int game = 0; game < 300; game++) {
+        rv_gomoku g;
+        rv_gomoku_init(&g, 15, 15, RV_RULE_RENJU);
+        for (int ply = 0; ply < 120; ply++) {
+            rv_gomoku_result res;
+            rv_gomoku_get_result(&g, &res);
+            if (res.over) break;
+            gb_tables_build(&ai->tables, RV_RULE_RENJU, 11);
+            gb_load(&ai->board, &ai->tables, &g);
+            gboard *b = &ai->board;
+            if (b->stm == RV_WHITE && !b->cnt[0][TL_FIVE] && !b->cnt[1][TL_FIVE]) {
+                int want = 0, wins = 0; /* a trap; a trap or an open four or double four */
+                for (int y = 0; y < 15 && !want; y++)
+                    for (int x = 0; x < 15 && !want; x++) {
+                        rv_gomoku h = g;
+                        if (rv_gomoku_play(&h, x, y) != RV_OK) continue;
+                        rv_gomoku_get_result(&h, &res);
+                        if (res.over) continue; /* (no five point: cannot happen) */
+                        /* white had no five point: a new one lies on a line through
+                           (x, y), within 4 points */
+                        static const int ddx[4] = {1, 0, 1, 1}, ddy[4] = {0, 1, 1, -1};
+                        int fives = 0, blockable = 0;
+                        for (int d = 0; d < 4; d++)
+                            for (int k = -4; k <= 4; k++) {
+                                int qx = x + k * ddx[d], qy = y + k * ddy[d];
+                                if (k == 0 || qx < 0 || qy < 0 || qx >= 15 || qy >= 15 ||
+                                    rv_gomoku_at(&h, qx, qy) != RV_EMPTY)
+                                    continue;
+                                rv_gomoku t = h;
+                                if (rv_gomoku_set_stone(&t, qx, qy, RV_WHITE) != RV_OK ||
+                                    !white_row_through(&t, qx, qy))
+                                    continue;
+                                fives++;
+                                blockable += rv_gomoku_forbidden(&h, qx, qy) == RV_FORBID_NONE;
+                            }
+                        want = fives == 1 && !blockable;
+                        wins |= want || fives >= 2;
+                    }
+                /* every trap found, and nothing reported that is not a win (an open four
+                   found on the way is one) */
+                int got = gsearch_trap_four(ai);
+                positions++;
+                traps += want;
+                if ((want && !got) || (got && !wins))
+                    if (bad++ < 5)
+                        fprintf(stderr, "game %d ply %d: trap %d, the rules say %d (a win %d)\n",
+                                game, ply, got, want, wins);
+            }
+            /* a random legal move near the stones */
+            int x, y, tries = 0;
+            do {
+                x = 3 + (int)rv_rng_below(&rng, 9), y = 3 + (int)rv_rng_below(&rng, 9);
+            } while ((rv_gomoku_at(&g, x, y) != RV_EMPTY ||
+                      (rv_gomoku_to_move(&g) == RV_BLACK &&
+                       rv_gomoku_forbidden(&g, x, y) != RV_FORBID_NONE)) &&
+                     ++tries < 1000);
+            if (tries >= 1000 || rv_gomoku_play(&g, x, y) != RV_OK) break;
+        }
+    }
+    CHECK_MSG(!bad && traps >= 40, "trap fours: %d wrong in %d positions (%d traps)", bad,
+              positions, traps);
+    fprintf(stderr, "trap fours: %d positions, %d traps\n", positions, traps);
+    rv_gomoku_ai_free(ai);
+}
+
 int main(void) {
     leaf_fours();
+    trap_four_random();
     renju_trap_four();
     /* . . . X X X . . .   (g8 h8 i8, white; black to move): an open three with room on
        both sides. White wins with f8 or j8 (open four); black stops both only by taking
