@@ -166,7 +166,7 @@ rv_status rv_gomoku_ai_think(rv_gomoku_ai *ai, const rv_gomoku *g, const rv_gomo
     }
     if (move < 0) {
         int order[64], norder = 0;
-        /* a clock alone: to 97%, the rest for the check below (it takes 0-5 ms of 273, and
+        /* a clock alone: to 97%, the rest for the check below (it takes 0-5 ms of 284, and
            stops at the budget: a cut check keeps the search's move); under a target
            (soft_frac < 1), to a quarter past it, and to 92% once the best move changes */
         ai->stop_frac = !ai->turn_mode ? 0.85 : ai->soft_frac < 1 ? 1.25 * ai->soft_frac : 0.97;

@@ -483,8 +483,7 @@ int gsearch_trap_four(rv_gomoku_ai *ai) {
                 if (s == 0 || b->cell[q]) continue;
                 for (int e = 0; e < 4; e++) {
                     int kb = gb_pat(b, RV_BLACK, q, e);
-                    if (kb == PAT_OVERLINE || kb == PAT_FLEX4) n = 2;
-                    if (kb >= PAT_FLEX3) n++;
+                    n += kb == PAT_OVERLINE || kb == PAT_FLEX4 ? 2 : kb >= PAT_FLEX3;
                 }
                 maybe = n >= 2;
             }
