@@ -517,16 +517,7 @@ rv_forbid_kind gb_forbidden(gboard *b, int p) {
 int gb_legal(gboard *b, int p) {
     if (b->cell[p] != 0) return 0;
     if (!b->renju || b->stm != RV_BLACK) return 1;
-    /* only points where black makes an overline or several fours/threes can be forbidden */
-    int n = 0, hard = 0;
-    for (int d = 0; d < 4; d++) {
-        int k = gb_pat(b, RV_BLACK, p, d);
-        if (k == PAT_FIVE) return 1;
-        if (k == PAT_OVERLINE || k == PAT_FLEX4) hard = 1;
-        if (k >= PAT_FLEX3) n++;
-    }
-    if (!hard && n < 2) return 1;
-    return gb_forbidden(b, p) == RV_FORBID_NONE;
+    return !gb_black_may_be_forbidden(b, p) || gb_forbidden(b, p) == RV_FORBID_NONE;
 }
 
 int gb_tl_if_blocked(const gboard *b, int c, int q, int p) {

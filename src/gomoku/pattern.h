@@ -297,10 +297,26 @@ static inline int gb_key_kept(const gboard *b, int c, int d, int p) {
 
 /* The hand-set value (move ordering) of colour index c (0 black, 1 white) playing the
    empty point p: its combo's (0 on a stone). */
-static inline int gb_val(const gboard *b, int c, int p) { return b->t->combo[c][b->combo[c][p]].val; }
+static inline int gb_val(const gboard *b, int c, int p) {
+    return b->t->combo[c][b->combo[c][p]].val;
+}
 
 /* Pattern of colour c (1/2) at p in direction d. */
 static inline int gb_pat(const gboard *b, int c, int p, int d) { return b->pc[c - 1][p][d]; }
+
+/* Could the empty point p be forbidden to black under Renju, by black's line patterns
+   there? Only where black makes no five and makes an overline, an open four, or an open
+   three or more on two lines (the exact verdict: gb_forbidden). */
+static inline int gb_black_may_be_forbidden(const gboard *b, int p) {
+    int n = 0, hard = 0;
+    for (int d = 0; d < 4; d++) {
+        int k = b->pc[RV_BLACK - 1][p][d];
+        if (k == PAT_FIVE) return 0;
+        if (k == PAT_OVERLINE || k == PAT_FLEX4) hard = 1;
+        if (k >= PAT_FLEX3) n++;
+    }
+    return hard || n >= 2;
+}
 
 /* True when the side to move may play the empty point p (Renju forbidden check). */
 int gb_legal(gboard *b, int p);

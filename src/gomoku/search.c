@@ -479,13 +479,8 @@ int gsearch_trap_four(rv_gomoku_ai *ai) {
             int k = gb_pat(b, RV_WHITE, p, d);
             if (k < PAT_BLOCK4 || k > PAT_FIVE) continue;
             for (int s = -4; s <= 4 && !maybe; s++) {
-                int q = p + s * gb_dir[d], n = 0;
-                if (s == 0 || b->cell[q]) continue;
-                for (int e = 0; e < 4; e++) {
-                    int kb = gb_pat(b, RV_BLACK, q, e);
-                    n += kb == PAT_OVERLINE || kb == PAT_FLEX4 ? 2 : kb >= PAT_FLEX3;
-                }
-                maybe = n >= 2;
+                int q = p + s * gb_dir[d];
+                maybe = s != 0 && b->cell[q] == 0 && gb_black_may_be_forbidden(b, q);
             }
         }
         if (!maybe) continue;
