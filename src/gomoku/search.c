@@ -14,7 +14,7 @@
  * so a white four whose only defence is forbidden wins for white by itself, and white to
  * move with such a four to make wins as with an open four (gsearch_trap_four). At the leaves a
  * quiescence over fours (qsearch): the static value, or the side's best four and its forced
- * block, two in a row at most.
+ * block, four in a row at most.
  */
 #include "gomoku/search.h"
 
@@ -33,7 +33,7 @@
 #define MAX_MOVES 64
 #define ASPIRATION 150
 #define FUTILITY 100 /* per ply of depth left, at depth 1-2 */
-#define QS_FOURS 2   /* fours in a row at the leaves (qsearch) */
+#define QS_FOURS 4   /* fours in a row at the leaves (qsearch) */
 
 static int mate_to_tt(int s, int ply) {
     return s >= RV_GOMOKU_AI_WIN_MIN ? s + ply : s <= -RV_GOMOKU_AI_WIN_MIN ? s - ply : s;
