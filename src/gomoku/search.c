@@ -478,9 +478,11 @@ int gsearch_trap_four(rv_gomoku_ai *ai) {
         for (int d = 0; d < 4 && !maybe; d++) {
             int k = gb_pat(b, RV_WHITE, p, d);
             if (k < PAT_BLOCK4 || k > PAT_FIVE) continue;
+            /* the four's five points are where white makes a four on this line now */
             for (int s = -4; s <= 4 && !maybe; s++) {
-                int q = p + s * gb_dir[d];
-                maybe = s != 0 && b->cell[q] == 0 && gb_black_may_be_forbidden(b, q);
+                int q = p + s * gb_dir[d], kq = gb_pat(b, RV_WHITE, q, d);
+                maybe = s != 0 && b->cell[q] == 0 && (kq == PAT_BLOCK4 || kq == PAT_FLEX4) &&
+                        gb_black_may_be_forbidden(b, q);
             }
         }
         if (!maybe) continue;
