@@ -190,9 +190,10 @@ int gsearch_fours(const gboard *b, const gsearch_box *r, int c, int *out, int ma
 
 /* Renju, white to move on ai->board and no five point on either side: 1 when white has a
    four whose only five point is forbidden to black (black cannot block it: a win, as an
-   open four is). Only a four whose line holds an empty point that could be forbidden to
-   black (gb_black_may_be_forbidden, on black's patterns before the four: a white stone
-   never makes them stronger) is played to find its five point (counted as a node). */
+   open four is). Only a four whose line holds an empty point where white makes a four now
+   (a five point of the four's) that could be forbidden to black (gb_black_may_be_forbidden,
+   on black's patterns before the four: a white stone never makes them stronger) is played
+   to find its five point (counted as a node). */
 int gsearch_trap_four(rv_gomoku_ai *ai);
 
 /* Alpha-beta iterative deepening on ai->board (search.c). */
