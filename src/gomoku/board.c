@@ -161,6 +161,8 @@ rv_status rv_gomoku_undo(rv_gomoku *g) {
     return RV_OK;
 }
 
+void rv_line_put(rv_gomoku *g, int x, int y, rv_color c) { put(g, x, y, c); }
+
 rv_status rv_gomoku_set_stone(rv_gomoku *g, int x, int y, rv_color c) {
     if (!on_board(g, x, y)) return RV_ERANGE;
     if (c != RV_EMPTY && c != RV_BLACK && c != RV_WHITE) return RV_EINVAL;

@@ -25,6 +25,11 @@ enum { RV_DIR_ROW, RV_DIR_COL, RV_DIR_DIAG, RV_DIR_ANTI };
 static const int rv_dir_dx[4] = {1, 0, 1, 1};
 static const int rv_dir_dy[4] = {0, 1, 1, -1};
 
+/* Puts colour c (RV_EMPTY: nothing) on the on-board point (x, y) without judging the
+   result or recording a move: the forbidden-point code reads only the stones (a search's
+   mirror of its board, which never holds a five). */
+void rv_line_put(rv_gomoku *g, int x, int y, rv_color c);
+
 /* The line through (x, y) in direction d on a board of the given height. */
 static inline int rv_line_index(int d, int x, int y, int height) {
     switch (d) {

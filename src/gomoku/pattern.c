@@ -14,6 +14,7 @@
 #endif
 
 #include "gomoku/line_table.h"
+#include "gomoku/lines.h"
 
 #include "renversi/core.h"
 
@@ -499,11 +500,11 @@ static void sync_mirror(gboard *b) {
     int k = b->mirrored;
     while (b->nmirror > k) {
         int q = b->mstack[--b->nmirror];
-        rv_gomoku_set_stone(&b->g, gb_x(q), gb_y(q), RV_EMPTY);
+        rv_line_put(&b->g, gb_x(q), gb_y(q), RV_EMPTY);
     }
     for (; k < b->nstones; k++) {
         int q = b->stack[k];
-        rv_gomoku_set_stone(&b->g, gb_x(q), gb_y(q), (rv_color)b->cell[q]);
+        rv_line_put(&b->g, gb_x(q), gb_y(q), (rv_color)b->cell[q]);
         b->mstack[b->nmirror++] = (uint16_t)q;
     }
     b->mirrored = b->nstones;
