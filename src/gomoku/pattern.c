@@ -81,6 +81,19 @@ void gb_eval_hand(rv_gomoku_rule rule, gb_eval_weights *w) {
     }
 }
 
+/* Could a point whose black line patterns are k4 be forbidden to black under Renju? Only
+   where black makes no five and makes an overline, an open four, or an open three or more
+   on two lines (the exact verdict: gb_forbidden). */
+static int combo_may_be_forbidden(const int *k4) {
+    int n = 0, hard = 0;
+    for (int d = 0; d < 4; d++) {
+        if (k4[d] == PAT_FIVE) return 0;
+        if (k4[d] == PAT_OVERLINE || k4[d] == PAT_FLEX4) hard = 1;
+        if (k4[d] >= PAT_FLEX3) n++;
+    }
+    return hard || n >= 2;
+}
+
 void gb_tables_build(gb_tables *t, rv_gomoku_rule rule, uint64_t seed) {
     if (t->ready && t->rule == rule) return;
     t->pat = gb_pat_tab[gb_pat_rule_index(rule)];
@@ -90,6 +103,7 @@ void gb_tables_build(gb_tables *t, rv_gomoku_rule rule, uint64_t seed) {
             gb_combo_kinds(i, k4);
             gb_combo_eval(k4, rule == RV_RULE_RENJU, c + 1, &t->combo[c][i].val,
                           &t->combo[c][i].tl);
+            t->combo[c][i].maybe_forbidden = (uint8_t)(c == 0 && combo_may_be_forbidden(k4));
         }
     memset(t->combo[0] + GB_COMBO_NONE, 0, sizeof t->combo[0][0]); /* TL_NONE, no value */
     memset(t->combo[1] + GB_COMBO_NONE, 0, sizeof t->combo[1][0]);
@@ -513,12 +527,6 @@ static void sync_mirror(gboard *b) {
 rv_forbid_kind gb_forbidden(gboard *b, int p) {
     if (b->mirrored != b->nstones || b->nmirror != b->nstones) sync_mirror(b);
     return rv_gomoku_forbidden(&b->g, gb_x(p), gb_y(p));
-}
-
-int gb_legal(gboard *b, int p) {
-    if (b->cell[p] != 0) return 0;
-    if (!b->renju || b->stm != RV_BLACK) return 1;
-    return !gb_black_may_be_forbidden(b, p) || gb_forbidden(b, p) == RV_FORBID_NONE;
 }
 
 int gb_tl_if_blocked(const gboard *b, int c, int q, int p) {

@@ -137,7 +137,7 @@ _Static_assert(GB_COMBO_NONE <= 0xFFFF, "a combo is kept in 16 bits");
 typedef struct gb_combo_info {
     int16_t val;   /* hand-set value: move ordering */
     uint8_t tl;    /* threat level (TL_*) */
-    uint8_t unused;
+    uint8_t maybe_forbidden; /* black's combo: gb_black_may_be_forbidden's test (any rule) */
     int16_t ev[2]; /* [role]: the fitted evaluation's value */
 } gb_combo_info;
 
@@ -308,22 +308,20 @@ static inline int gb_pat(const gboard *b, int c, int p, int d) { return b->pc[c 
    there? Only where black makes no five and makes an overline, an open four, or an open
    three or more on two lines (the exact verdict: gb_forbidden). */
 static inline int gb_black_may_be_forbidden(const gboard *b, int p) {
-    int n = 0, hard = 0;
-    for (int d = 0; d < 4; d++) {
-        int k = b->pc[RV_BLACK - 1][p][d];
-        if (k == PAT_FIVE) return 0;
-        if (k == PAT_OVERLINE || k == PAT_FLEX4) hard = 1;
-        if (k >= PAT_FLEX3) n++;
-    }
-    return hard || n >= 2;
+    return b->t->combo[RV_BLACK - 1][b->combo[RV_BLACK - 1][p]].maybe_forbidden;
 }
-
-/* True when the side to move may play the empty point p (Renju forbidden check). */
-int gb_legal(gboard *b, int p);
 
 /* rv_gomoku_forbidden for black at the empty point p of the board (Renju): the mirror
    position b->g is brought up to date first. */
 rv_forbid_kind gb_forbidden(gboard *b, int p);
+
+/* True when the side to move may play the point p: empty, and under Renju not forbidden
+   to black. */
+static inline int gb_legal(gboard *b, int p) {
+    if (b->cell[p] != 0) return 0;
+    if (!b->renju || b->stm != RV_BLACK) return 1;
+    return !gb_black_may_be_forbidden(b, p) || gb_forbidden(b, p) == RV_FORBID_NONE;
+}
 
 /* True when colour c playing p would make a four (or five) on some line. */
 static inline int gb_makes_four(const gboard *b, int c, int p) {
