@@ -13,7 +13,8 @@
  * over the board, near[] counted, the hash from the keys, the box from the stones' rows
  * and columns; and, under Renju, the
  * forbidden verdicts through the lazily kept mirror (gb_forbidden) against the game's
- * own. Every rule, boards of 15 and 20.
+ * own, gb_black_may_be_forbidden true wherever a point is forbidden, and gb_legal for black
+ * the verdict. Every rule, boards of 15 and 20.
  */
 #include <string.h>
 
@@ -228,7 +229,12 @@ static void test_rebuild(void) {
                                 rv_forbid_kind k = rv_gomoku_forbidden(&g, xx, yy);
                                 forbidden += k != RV_FORBID_NONE;
                                 fchecks++;
-                                fbad += gb_forbidden(&b, gb_index(xx, yy)) != k;
+                                int p = gb_index(xx, yy);
+                                fbad += gb_forbidden(&b, p) != k;
+                                /* the quick test lets every forbidden point through, and
+                                   black's legality is the verdict */
+                                fbad += k != RV_FORBID_NONE && !gb_black_may_be_forbidden(&b, p);
+                                if (b.stm == RV_BLACK) fbad += gb_legal(&b, p) != (k == RV_FORBID_NONE);
                             }
                     }
                 }
