@@ -421,12 +421,15 @@ static int block_point(gboard *b, int c, int p) {
    it forces, whichever is more: a four costs the opponent no choice, so a leaf's value sees
    the fours the static evaluation does not (a four that makes a four-three or an open four
    next, or a block that stops a three). At most QS_FOURS such fours in a row (the depth
-   counts them below 0). */
+   counts them below 0). Under Renju a leaf where black's only fours are at points its
+   patterns mark as probably forbidden (worth nothing to it in the evaluation) is worth
+   its static value. */
 static int qsearch(rv_gomoku_ai *ai, int depth, int alpha, int beta, int ply) {
     gboard *b = &ai->board;
     int c = b->stm, stand = evaluate(b);
     if (depth <= -QS_FOURS || stand >= beta) return stand;
-    if (!gsearch_four_count(b, c)) return stand;
+    const int *k = b->cnt[c - 1];
+    if (!(k[TL_FOUR] + k[TL_FOUR3] + k[TL_FLEX4] + k[TL_FIVE])) return stand;
     gsearch_box r;
     gsearch_box_of(b, &r);
     int f[RV_GOMOKU_MAX_POINTS], nf = gsearch_fours(b, &r, c, f, RV_GOMOKU_MAX_POINTS);
