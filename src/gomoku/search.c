@@ -206,16 +206,18 @@ int gsearch_collect(const gboard *b, int c, int lvl, int *out, int max) {
 
 #if GSEARCH_SSE2
 /* gsearch_makes_four for the 16 points from p (a row's run; the caller masks the ones
-   past its end): bit i set when p + i is empty and colour c makes a four there. Reads 16
-   cells, threat levels and pattern words from p, all inside the padded board. */
-static inline unsigned fours16(const gboard *b, int c, int p) {
+   past its end): bit i set when p + i is empty and colour c makes a four there; with
+   hidden 0, only the points of four level or above (under Renju black's fours at its
+   probably forbidden points, level none, are left out). Reads 16 cells, threat levels and
+   pattern words from p, all inside the padded board. */
+static inline unsigned fours16(const gboard *b, int c, int p, int hidden) {
     const __m128i zero = _mm_setzero_si128();
     __m128i cell = _mm_loadu_si128((const __m128i *)(b->cell + p));
     __m128i tl = _mm_loadu_si128((const __m128i *)(b->tl[c - 1] + p));
     /* t >= TL_FOUR && t != TL_THREE3 */
     __m128i four = _mm_andnot_si128(_mm_cmpeq_epi8(tl, _mm_set1_epi8(TL_THREE3)),
                                     _mm_cmpgt_epi8(tl, _mm_set1_epi8(TL_FOUR - 1)));
-    if (b->renju && c == RV_BLACK) {
+    if (hidden && b->renju && c == RV_BLACK) {
         /* at TL_NONE, a line pattern in PAT_BLOCK4..PAT_FIVE (gb_makes_four) */
         __m128i lo = _mm_set1_epi8(PAT_BLOCK4 - 1), hi = _mm_set1_epi8(PAT_OVERLINE);
         __m128i w[4];
@@ -233,20 +235,26 @@ static inline unsigned fours16(const gboard *b, int c, int p) {
 }
 #endif
 
-int gsearch_fours(const gboard *b, const gsearch_box *r, int c, int *out, int max) {
-    int left = gsearch_four_count(b, c), n = 0; /* -1: unknown, look everywhere */
+/* gsearch_fours; with hidden 0, only the points of four level or above (their count is
+   known, so the scan stops at the last). */
+static int fours_in(const gboard *b, const gsearch_box *r, int c, int *out, int max, int hidden) {
+    int n = 0, left = gsearch_four_count(b, c); /* -1: unknown, look everywhere */
+    if (!hidden) {
+        const int *k = b->cnt[c - 1];
+        left = k[TL_FOUR] + k[TL_FOUR3] + k[TL_FLEX4] + k[TL_FIVE];
+    }
 #if GSEARCH_SSE2
     _Static_assert(TL_NONE == 0 && GB_KINDS < 127 && TL_N < 127,
                    "fours16: signed byte compares, TL_NONE at 0");
     for (int y = r->y0; y <= r->y1 && left && n < max; y++) {
         int p0 = gb_index(r->x0, y), w = r->x1 - r->x0 + 1;
-        unsigned m = fours16(b, c, p0) & ((1u << w) - 1); /* w <= RV_GOMOKU_MAX_SIZE */
+        unsigned m = fours16(b, c, p0, hidden) & ((1u << w) - 1); /* w <= RV_GOMOKU_MAX_SIZE */
         for (; m && left && n < max; m &= m - 1) {
             left--;
             out[n++] = p0 + __builtin_ctz(m);
         }
         if (w > 16)
-            for (m = fours16(b, c, p0 + 16) & ((1u << (w - 16)) - 1); m && left && n < max;
+            for (m = fours16(b, c, p0 + 16, hidden) & ((1u << (w - 16)) - 1); m && left && n < max;
                  m &= m - 1) {
                 left--;
                 out[n++] = p0 + 16 + __builtin_ctz(m);
@@ -255,13 +263,19 @@ int gsearch_fours(const gboard *b, const gsearch_box *r, int c, int *out, int ma
 #else
     for (int y = r->y0; y <= r->y1 && left && n < max; y++)
         for (int x = r->x0; x <= r->x1 && left && n < max; x++) {
-            int p = gb_index(x, y);
-            if (b->cell[p] || !gsearch_makes_four(b, c, p)) continue;
+            int p = gb_index(x, y), t = b->tl[c - 1][p];
+            if (b->cell[p] || !(hidden ? gsearch_makes_four(b, c, p)
+                                       : t >= TL_FOUR && t != TL_THREE3))
+                continue;
             left--;
             out[n++] = p;
         }
 #endif
     return n;
+}
+
+int gsearch_fours(const gboard *b, const gsearch_box *r, int c, int *out, int max) {
+    return fours_in(b, r, c, out, max, 1);
 }
 
 int gsearch_defences(const gboard *b, int *out, int max) {
@@ -421,9 +435,8 @@ static int block_point(gboard *b, int c, int p) {
    it forces, whichever is more: a four costs the opponent no choice, so a leaf's value sees
    the fours the static evaluation does not (a four that makes a four-three or an open four
    next, or a block that stops a three). At most QS_FOURS such fours in a row (the depth
-   counts them below 0). Under Renju a leaf where black's only fours are at points its
-   patterns mark as probably forbidden (worth nothing to it in the evaluation) is worth
-   its static value. */
+   counts them below 0). Under Renju black's fours at points its patterns mark as probably
+   forbidden (threat level none: worth nothing to it in the evaluation) are not followed. */
 static int qsearch(rv_gomoku_ai *ai, int depth, int alpha, int beta, int ply) {
     gboard *b = &ai->board;
     int c = b->stm, stand = evaluate(b);
@@ -432,7 +445,7 @@ static int qsearch(rv_gomoku_ai *ai, int depth, int alpha, int beta, int ply) {
     if (!(k[TL_FOUR] + k[TL_FOUR3] + k[TL_FLEX4] + k[TL_FIVE])) return stand;
     gsearch_box r;
     gsearch_box_of(b, &r);
-    int f[RV_GOMOKU_MAX_POINTS], nf = gsearch_fours(b, &r, c, f, RV_GOMOKU_MAX_POINTS);
+    int f[RV_GOMOKU_MAX_POINTS], nf = fours_in(b, &r, c, f, RV_GOMOKU_MAX_POINTS, 0);
     int best = -1, best_sc = 0;
     move_scorer ms;
     scorer_init(&ms, ai, b);
