@@ -489,6 +489,10 @@ int gsearch_trap_four(rv_gomoku_ai *ai) {
     gsearch_box r;
     gsearch_box_of(b, &r);
     int f[RV_GOMOKU_MAX_POINTS], nf = gsearch_fours(b, &r, RV_WHITE, f, RV_GOMOKU_MAX_POINTS);
+    /* a four's five point is one of white's four points: none may be forbidden, no trap */
+    int any = 0;
+    for (int i = 0; i < nf && !any; i++) any = gb_black_may_be_forbidden(b, f[i]);
+    if (!any) return 0;
     for (int i = 0; i < nf; i++) {
         int p = f[i], maybe = 0;
         for (int d = 0; d < 4 && !maybe; d++) {
