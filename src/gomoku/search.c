@@ -562,7 +562,7 @@ static int search(rv_gomoku_ai *ai, int depth, int alpha, int beta, int ply) {
         }
     }
     /* null move: the side to move passes; if the opponent, with a free move and
-       2 + depth/6 plies less, still can't get below beta, a real move won't either (a
+       3 + depth/6 plies less, still can't get below beta, a real move won't either (a
        stone never hurts its owner in Gomoku). Not in a row, not on the PV, not when
        threatened (open three, four-three, a four to block) or near a proven score; from
        depth 2 (at 2 the pass is answered by the static value). */
@@ -571,7 +571,7 @@ static int search(rv_gomoku_ai *ai, int depth, int alpha, int beta, int ply) {
         b->stm = 3 - b->stm;
         b->hash = ~b->hash; /* the side to move's part of the key */
         ai->nulled[ply + 1] = 1;
-        int s = -search(ai, depth - 3 - depth / 6, -beta, -beta + 1, ply + 1);
+        int s = -search(ai, depth - 4 - depth / 6, -beta, -beta + 1, ply + 1);
         ai->nulled[ply + 1] = 0;
         b->stm = 3 - b->stm;
         b->hash = ~b->hash;
