@@ -234,7 +234,8 @@ static void test_rebuild(void) {
                                 /* the quick test lets every forbidden point through, and
                                    black's legality is the verdict */
                                 fbad += k != RV_FORBID_NONE && !gb_black_may_be_forbidden(&b, p);
-                                if (b.stm == RV_BLACK) fbad += gb_legal(&b, p) != (k == RV_FORBID_NONE);
+                                if (b.stm == RV_BLACK)
+                                    fbad += gb_legal(&b, p) != (k == RV_FORBID_NONE);
                             }
                     }
                 }

@@ -135,10 +135,10 @@ _Static_assert(GB_COMBO_NONE <= 0xFFFF, "a combo is kept in 16 bits");
 /* What a point's combo (its 4 line patterns) is worth to one colour: all a re-scored
    point needs, in 8 bytes. */
 typedef struct gb_combo_info {
-    int16_t val;   /* hand-set value: move ordering */
-    uint8_t tl;    /* threat level (TL_*) */
+    int16_t val;             /* hand-set value: move ordering */
+    uint8_t tl;              /* threat level (TL_*) */
     uint8_t maybe_forbidden; /* black's combo: gb_black_may_be_forbidden's test (any rule) */
-    int16_t ev[2]; /* [role]: the fitted evaluation's value */
+    int16_t ev[2];           /* [role]: the fitted evaluation's value */
 } gb_combo_info;
 
 /*

@@ -264,8 +264,8 @@ static int fours_in(const gboard *b, const gsearch_box *r, int c, int *out, int 
     for (int y = r->y0; y <= r->y1 && left && n < max; y++)
         for (int x = r->x0; x <= r->x1 && left && n < max; x++) {
             int p = gb_index(x, y), t = b->tl[c - 1][p];
-            if (b->cell[p] || !(hidden ? gsearch_makes_four(b, c, p)
-                                       : t >= TL_FOUR && t != TL_THREE3))
+            if (b->cell[p] ||
+                !(hidden ? gsearch_makes_four(b, c, p) : t >= TL_FOUR && t != TL_THREE3))
                 continue;
             left--;
             out[n++] = p;
