@@ -565,7 +565,7 @@ static int search(rv_gomoku_ai *ai, int depth, int alpha, int beta, int ply) {
        3 + depth/6 plies less, still can't get below beta, a real move won't either (a
        stone never hurts its owner in Gomoku). Not in a row, not on the PV, not when
        threatened (open three, four-three, a four to block) or near a proven score; from
-       depth 2 (at 2 the pass is answered by the static value). */
+       depth 2 (at 2-4 the pass is answered by the quiescence). */
     if (!forced && !pv && !threatened && depth >= 2 && !ai->nulled[ply] &&
         beta > -RV_GOMOKU_AI_WIN_MIN && beta < RV_GOMOKU_AI_WIN_MIN && evaluate(b) >= beta) {
         b->stm = 3 - b->stm;
