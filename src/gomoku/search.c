@@ -238,11 +238,8 @@ static inline unsigned fours16(const gboard *b, int c, int p, int hidden) {
 /* gsearch_fours; with hidden 0, only the points of four level or above (their count is
    known, so the scan stops at the last). */
 static int fours_in(const gboard *b, const gsearch_box *r, int c, int *out, int max, int hidden) {
-    int n = 0, left = gsearch_four_count(b, c); /* -1: unknown, look everywhere */
-    if (!hidden) {
-        const int *k = b->cnt[c - 1];
-        left = k[TL_FOUR] + k[TL_FOUR3] + k[TL_FLEX4] + k[TL_FIVE];
-    }
+    /* -1: unknown, look everywhere */
+    int n = 0, left = hidden ? gsearch_four_count(b, c) : gsearch_four_level_count(b, c);
 #if GSEARCH_SSE2
     _Static_assert(TL_NONE == 0 && GB_KINDS < 127 && TL_N < 127,
                    "fours16: signed byte compares, TL_NONE at 0");
@@ -441,8 +438,7 @@ static int qsearch(rv_gomoku_ai *ai, int depth, int alpha, int beta, int ply) {
     gboard *b = &ai->board;
     int c = b->stm, stand = evaluate(b);
     if (depth <= -QS_FOURS || stand >= beta) return stand;
-    const int *k = b->cnt[c - 1];
-    if (!(k[TL_FOUR] + k[TL_FOUR3] + k[TL_FLEX4] + k[TL_FIVE])) return stand;
+    if (!gsearch_four_level_count(b, c)) return stand;
     gsearch_box r;
     gsearch_box_of(b, &r);
     int f[RV_GOMOKU_MAX_POINTS], nf = fours_in(b, &r, c, f, RV_GOMOKU_MAX_POINTS, 0);

@@ -171,12 +171,17 @@ _Static_assert(PAT_BLOCK4 + 1 == PAT_FLEX4 && PAT_FLEX4 + 1 == PAT_FIVE &&
                    PAT_FIVE + 1 == PAT_OVERLINE && GB_KINDS <= 16,
                "gsearch_makes_four's byte test: the fours and the five just below the overline");
 
-/* How many empty points colour c makes a four at (TL_FOUR, TL_FOUR3, TL_FLEX4, TL_FIVE),
-   or -1 when the threat levels do not tell (Renju black). */
-static inline int gsearch_four_count(const gboard *b, int c) {
-    if (b->renju && c == RV_BLACK) return -1;
+/* How many empty points have colour c's threat level of a four or more (TL_FOUR, TL_FOUR3,
+   TL_FLEX4, TL_FIVE). */
+static inline int gsearch_four_level_count(const gboard *b, int c) {
     const int *k = b->cnt[c - 1];
     return k[TL_FOUR] + k[TL_FOUR3] + k[TL_FLEX4] + k[TL_FIVE];
+}
+
+/* How many empty points colour c makes a four at, or -1 when the threat levels do not tell
+   (Renju black: its fours at probably forbidden points have level none). */
+static inline int gsearch_four_count(const gboard *b, int c) {
+    return b->renju && c == RV_BLACK ? -1 : gsearch_four_level_count(b, c);
 }
 
 /* gb_collect (the empty points where colour c has threat level >= lvl, in board order, at
